@@ -1,0 +1,1 @@
+"""Rummy Table: a scorekeeper for Rummy card games."""

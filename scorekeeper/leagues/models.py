@@ -1,0 +1,1 @@
+# No models yet: they arrive with the features that need them.
