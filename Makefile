@@ -1,0 +1,57 @@
+# Rummy Table: `make run` to play locally, `make test` for the whole suite.
+.PHONY: run test lint check bench browser-deps
+
+VENV := .venv
+PY := $(VENV)/bin/python
+# Prefer the Python the project is pinned for; any python3 will do for a first try.
+BOOT_PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
+
+# Stamps carry a hash of the requirement files, so editing a pin reinstalls once and
+# repeated runs reinstall nothing.
+RUN_HASH := $(shell cat requirements.txt | sha256sum | cut -c1-12)
+DEV_HASH := $(shell cat requirements.txt requirements-dev.txt | sha256sum | cut -c1-12)
+RUN_STAMP := $(VENV)/.installed-run-$(RUN_HASH)
+DEV_STAMP := $(VENV)/.installed-dev-$(DEV_HASH)
+
+$(PY):
+	$(BOOT_PYTHON) -m venv $(VENV)
+
+$(RUN_STAMP): requirements.txt | $(PY)
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements.txt
+	touch $@
+
+$(DEV_STAMP): requirements.txt requirements-dev.txt | $(PY)
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
+	touch $@ $(RUN_STAMP)
+
+run: $(RUN_STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
+# Without root we only warn: the browser tests then fail loudly instead of being skipped.
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium) \
+	      || echo "note: could not install chromium; browser tests will fail."; \
+	  else \
+	    echo "note: chromium is missing and this is not root; run 'apt-get install chromium'" \
+	         "as root, or browser tests will fail."; \
+	  fi; \
+	}
+
+lint: $(DEV_STAMP)
+	$(VENV)/bin/ruff check .
+
+# Django's own system checks plus "no model change without a migration".
+check: $(DEV_STAMP)
+	$(PY) manage.py check
+	$(PY) manage.py makemigrations --check --dry-run
+
+test: $(DEV_STAMP) browser-deps
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest -n auto
+
+bench: $(DEV_STAMP)
+	$(PY) bench/arrange.py
