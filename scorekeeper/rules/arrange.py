@@ -1,0 +1,346 @@
+"""The optimal arrangement of a hand: disjoint melds that leave the least value unmatched.
+
+The pipeline, in small named steps:
+
+1. ``_meld_cores``: every set of natural cards that can be the natural part of a meld, with
+   the fewest wild cards it needs and how many more it could still absorb ("room").
+2. ``_Solver.best``: a memoised search over the cards left, taking the lowest card first:
+   either it stays unmatched, or it goes into one of the cores that contains it.
+3. Wild cards (jokers, and 2s where deuces are wild) are a pool: the most valuable are used
+   first, the ones no meld can absorb stay unmatched.
+4. ``_lay_out``: the chosen cores, with their wild cards, in the order a player would lay them.
+
+Ties between arrangements of equal value go to fewer unmatched cards, then to the first found
+in a fixed card order, so the same hand always shows the same arrangement.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, format_cards, parse_cards
+from .melds import Ace, MeldRules
+from .values import CardValues
+from .variants import Table, Variant, get_variant
+
+UNLIMITED = 31  # more room than any hand has wild cards
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """The best split of a hand: ``melds``, the ``unmatched`` cards and their ``count``."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    unmatched: tuple[Card, ...]
+    count: int
+
+    @property
+    def meld_texts(self) -> list[str]:
+        return [format_cards(meld) for meld in self.melds]
+
+    @property
+    def unmatched_text(self) -> str:
+        return format_cards(self.unmatched)
+
+    def __str__(self) -> str:
+        parts = [f"[{m}]" for m in self.meld_texts]
+        if self.unmatched:
+            parts.append(f"unmatched {self.unmatched_text} = {self.count}")
+        return " ".join(parts) or "no cards"
+
+
+def best_arrangement(
+    cards: str | Iterable[Card | str],
+    variant: str | Variant | Table,
+    options: Mapping[str, Any] | None = None,
+) -> Arrangement:
+    """Split ``cards`` into disjoint valid melds leaving the least value unmatched."""
+    table = variant if isinstance(variant, Table) else get_variant(variant).table(options)
+    hand = parse_cards(cards)
+    table.deck.check(hand, "in this hand")
+    return arrange(hand, table.meld_rules, table.values)
+
+
+def arrange(hand: list[Card], rules: MeldRules, values: CardValues) -> Arrangement:
+    """The engine behind :func:`best_arrangement`, for any meld rules and card values."""
+    naturals = sorted((c for c in hand if not c.is_joker), key=_card_order)
+    jokers = [c for c in hand if c.is_joker]
+    deuces = [i for i, c in enumerate(naturals) if c.rank == 2] if rules.wild_deuces else []
+    best = None
+    # Where 2s are wild, each 2 either plays as itself or joins the wild pool.
+    for size in range(len(deuces) + 1):
+        for wild_deuces in itertools.combinations(deuces, size):
+            kept = [c for i, c in enumerate(naturals) if i not in wild_deuces]
+            wilds = jokers + [naturals[i] for i in wild_deuces]
+            found = _Solver(kept, wilds, rules, values).solve()
+            if best is None or _score(found) < _score(best):
+                best = found
+    return best
+
+
+def _score(arrangement: Arrangement) -> tuple[int, int]:
+    return arrangement.count, len(arrangement.unmatched)
+
+
+def _card_order(card: Card) -> tuple[int, int]:
+    return "SHDC*".index(card.suit), card.rank
+
+
+@dataclass(frozen=True)
+class _Core:
+    mask: int  # the natural cards it uses
+    earlier: int  # identical copies before them: a core using a later copy waits for these
+    wilds: int  # wild cards it needs at the least
+    room: int  # wild cards it could still absorb
+    kind: str
+
+
+class _Solver:
+    def __init__(
+        self, naturals: list[Card], wilds: list[Card], rules: MeldRules, values: CardValues
+    ):
+        self.cards = naturals
+        self.rules = rules
+        self.values = [values.of(c) for c in naturals]
+        # The most valuable wild cards are the ones to meld first.
+        self.wild_cards = sorted(wilds, key=lambda c: (-values.of(c), _card_order(c)))
+        self.wild_values = [values.of(c) for c in self.wild_cards]
+        self.by_first: list[list[_Core]] = [[] for _ in naturals]
+        for core in _meld_cores(naturals, len(wilds), rules):
+            low = (core.mask & -core.mask).bit_length() - 1
+            self.by_first[low].append(core)
+        self.memo: dict[int, tuple[int, int, _Core | None]] = {}
+
+    def solve(self) -> Arrangement:
+        full = (1 << len(self.cards)) - 1
+        wilds = len(self.wild_cards)
+        self._best(full, wilds, 0)
+        chosen, rem, left, room = [], full, wilds, 0
+        while rem:
+            _, _, core = self.memo[self._key(rem, left, room)]
+            if core is None:
+                rem &= rem - 1
+                continue
+            chosen.append(core)
+            rem ^= core.mask
+            left -= core.wilds
+            room = min(room + core.room, left)
+        return self._lay_out(chosen, full, rem)
+
+    @staticmethod
+    def _key(rem: int, left: int, room: int) -> int:
+        return (rem << 10) | (left << 5) | room
+
+    def _leftover(self, left: int, room: int) -> tuple[int, int]:
+        used = len(self.wild_values) - left + min(left, room)
+        rest = self.wild_values[used:]
+        return sum(rest), len(rest)
+
+    def _best(self, rem: int, left: int, room: int) -> tuple[int, int]:
+        if rem == 0:
+            return self._leftover(left, room)
+        key = self._key(rem, left, room)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit[0], hit[1]
+        low = (rem & -rem).bit_length() - 1
+        value, count = self._best(rem & (rem - 1), left, room)
+        best = (value + self.values[low], count + 1, None)
+        for core in self.by_first[low]:
+            if best[0] == 0 and best[1] == 0:
+                break
+            if core.mask & rem != core.mask or core.earlier & rem or core.wilds > left:
+                continue
+            after = left - core.wilds
+            value, count = self._best(rem ^ core.mask, after, min(room + core.room, after))
+            if (value, count) < best[:2]:
+                best = (value, count, core)
+        self.memo[key] = best
+        return best[0], best[1]
+
+    def _lay_out(self, chosen: list[_Core], full: int, _rem: int) -> Arrangement:
+        used = 0
+        wild_iter = iter(self.wild_cards)
+        groups = []
+        for core in chosen:
+            used |= core.mask
+            members = [self.cards[i] for i in range(len(self.cards)) if core.mask >> i & 1]
+            groups.append([core, members, [next(wild_iter) for _ in range(core.wilds)]])
+        spare = list(wild_iter)
+        for group in groups:  # extra wild cards go to the first melds with room
+            take = min(group[0].room, len(spare))
+            group[2].extend(spare[:take])
+            spare = spare[take:]
+        melds = tuple(
+            _lay_out(core.kind, members, wilds, self.rules) for core, members, wilds in groups
+        )
+        unmatched = [self.cards[i] for i in range(len(self.cards)) if not used >> i & 1] + spare
+        value = sum(self.values[i] for i in range(len(self.cards)) if not used >> i & 1)
+        value += sum(self.wild_values[len(self.wild_values) - len(spare) :])
+        return Arrangement(melds, tuple(unmatched), value)
+
+
+# -- step 1: meld cores ---------------------------------------------------------------------
+
+
+def _meld_cores(cards: list[Card], wilds: int, rules: MeldRules) -> list[_Core]:
+    copies: dict[Card, list[int]] = defaultdict(list)
+    for i, card in enumerate(cards):
+        copies[card].append(i)
+    cores: dict[int, _Core] = {}
+    makers = [_run_cores] + ([_set_cores] if rules.sets else [])
+    for make in makers:
+        for indices, need, room, kind in make(cards, copies, wilds, rules):
+            core = _build_core(indices, need, room, kind, cards, copies)
+            old = cores.get(core.mask)
+            if old is None or (core.wilds, -core.room) < (old.wilds, -old.room):
+                cores[core.mask] = core
+    return sorted(cores.values(), key=lambda c: (c.wilds, -bin(c.mask).count("1"), c.mask))
+
+
+def _build_core(indices, need, room, kind, cards, copies) -> _Core:
+    mask = earlier = 0
+    for i in indices:
+        mask |= 1 << i
+    for i in indices:
+        for j in copies[cards[i]]:
+            if j < i and not mask >> j & 1:
+                earlier |= 1 << j
+    return _Core(mask, earlier, need, room, kind)
+
+
+def _within_wild_limits(naturals: int, need: int, room: int, wilds: int, rules: MeldRules):
+    """Apply 'at least one natural' and German 'wilds <= naturals'; None if impossible."""
+    if naturals < 1 or need > wilds:
+        return None
+    if rules.jokers_at_most_naturals:
+        if need > naturals:
+            return None
+        room = min(room, naturals - need)
+    return min(room, wilds - need)
+
+
+def _set_cores(cards, copies, wilds, rules: MeldRules):
+    by_rank: dict[int, list[int]] = defaultdict(list)
+    for i, card in enumerate(cards):
+        by_rank[card.rank].append(i)
+    for members in by_rank.values():
+        if rules.identical_in_sets:
+            choices = (
+                c for k in range(1, len(members) + 1) for c in itertools.combinations(members, k)
+            )
+        else:
+            choices = _one_per_key(members, lambda i: cards[i].suit)
+        for chosen in choices:
+            k = len(chosen)
+            need = max(0, 3 - k)
+            top = UNLIMITED if rules.set_max is None else rules.set_max - k - need
+            if top < 0:
+                continue
+            room = _within_wild_limits(k, need, top, wilds, rules)
+            if room is not None:
+                yield chosen, need, room, "set"
+
+
+def _run_cores(cards, copies, wilds, rules: MeldRules):
+    by_suit: dict[str, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for i, card in enumerate(cards):
+        by_suit[card.suit][card.rank].append(i)
+    lengths = rules.run_lengths or tuple(range(3, 14))
+    for ranks in by_suit.values():
+        distinct = sorted(ranks)
+        for k in range(1, len(distinct) + 1):
+            for subset in itertools.combinations(distinct, k):
+                holes = _holes(subset, rules.ace)
+                fits = [n for n in lengths if n >= k + holes]
+                if not fits:
+                    continue
+                need = fits[0] - k
+                room = _within_wild_limits(k, need, fits[-1] - k - need, wilds, rules)
+                if room is None:
+                    continue
+                for chosen in itertools.product(*(ranks[r] for r in subset)):
+                    yield chosen, need, room, "run"
+
+
+def _one_per_key(members, key):
+    """Every non-empty choice of members with distinct keys (one copy per suit)."""
+    groups: dict[str, list[int]] = defaultdict(list)
+    for i in members:
+        groups[key(i)].append(i)
+    options = [[None, *g] for g in groups.values()]
+    for pick in itertools.product(*options):
+        chosen = tuple(i for i in pick if i is not None)
+        if chosen:
+            yield tuple(sorted(chosen))
+
+
+def _holes(ranks: tuple[int, ...], ace: Ace) -> int:
+    """Gaps a run through these ranks (one suit, distinct) must fill with wild cards."""
+    return min(_span(p) for p in _readings(ranks, ace)) - len(ranks)
+
+
+def _readings(ranks, ace: Ace):
+    if ace is Ace.WRAP:
+        yield ("wrap", ranks)
+        return
+    if 1 in ranks and ace is Ace.HIGH_OR_LOW:
+        yield ranks
+        yield tuple(14 if r == 1 else r for r in ranks)
+    elif 1 in ranks and ace is Ace.HIGH:
+        yield tuple(14 if r == 1 else r for r in ranks)
+    else:
+        yield ranks
+
+
+def _span(positions) -> int:
+    if positions and positions[0] == "wrap":
+        ranks = sorted(positions[1])
+        gaps = [b - a - 1 for a, b in zip(ranks, ranks[1:], strict=False)] + [ranks[0] + 13 - ranks[-1] - 1]
+        return 13 - max(gaps)
+    return max(positions) - min(positions) + 1
+
+
+# -- step 4: lay out a meld -----------------------------------------------------------------
+
+
+def _lay_out(
+    kind: str, members: list[Card], wilds: list[Card], rules: MeldRules
+) -> tuple[Card, ...]:
+    if kind == "set":
+        return tuple(sorted(members, key=_card_order)) + tuple(wilds)
+    ranks = tuple(c.rank for c in members)
+    reading = min(_readings(ranks, rules.ace), key=_span)
+    if reading and reading[0] == "wrap":
+        order = _wrap_order(ranks)
+    else:
+        order = sorted(reading)
+    pos_card = {}
+    for card in members:
+        pos_card[card.rank if card.rank != 1 else (14 if 14 in order else 1)] = card
+    cycle = 13 if rules.ace is Ace.WRAP else None
+    line: list[Card] = []
+    spare = list(wilds)
+    for a, b in zip(order, order[1:], strict=False):
+        line.append(pos_card[a])
+        gap = ((b - a) % cycle if cycle else b - a) - 1
+        line.extend(spare.pop(0) for _ in range(gap))
+    line.append(pos_card[order[-1]])
+    top = order[-1]
+    ceiling = 14 if rules.ace in (Ace.HIGH, Ace.HIGH_OR_LOW) else 13
+    while spare and (cycle or top < ceiling):  # extend upwards, then downwards
+        line.append(spare.pop(0))
+        top += 1
+    return tuple(spare) + tuple(line)
+
+
+def _wrap_order(ranks: tuple[int, ...]) -> list[int]:
+    """Ranks of a wrap run in play order, starting after the widest gap."""
+    ordered = sorted(ranks)
+    gaps = [(ordered[(k + 1) % len(ordered)] - ordered[k] - 1) % 13 for k in range(len(ordered))]
+    start = (gaps.index(max(gaps)) + 1) % len(ordered)
+    return ordered[start:] + ordered[:start]

@@ -1,0 +1,40 @@
+"""Decks: how many copies of each card a game holds."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .cards import JOKER, Card, full_pack
+from .errors import TooManyCopiesError
+
+
+@dataclass(frozen=True)
+class Deck:
+    packs: int = 1
+    jokers: int = 0
+
+    def copies(self, card: Card) -> int:
+        return self.jokers if card.is_joker else self.packs
+
+    @property
+    def size(self) -> int:
+        return 52 * self.packs + self.jokers
+
+    def cards(self) -> list[Card]:
+        """Every card of the deck, in a fixed order (for dealing test hands)."""
+        return full_pack() * self.packs + [JOKER] * self.jokers
+
+    def check(self, cards: Iterable[Card], where: str = "") -> None:
+        """Raise :class:`TooManyCopiesError` if ``cards`` holds more of a card than the deck."""
+        for card, count in sorted(Counter(cards).items()):
+            allowed = self.copies(card)
+            if count > allowed:
+                raise TooManyCopiesError(str(card), count, allowed, where)
+
+    def describe(self) -> str:
+        packs = "one 52-card pack" if self.packs == 1 else f"{self.packs} packs of 52"
+        if not self.jokers:
+            return packs + ", no jokers"
+        return f"{packs} and {self.jokers} joker{'s' if self.jokers > 1 else ''}"

@@ -1,0 +1,65 @@
+"""The narrow exceptions of the engine. Each carries a message fit to show a player."""
+
+from __future__ import annotations
+
+
+class RulesError(ValueError):
+    """Base of every error the engine raises for bad input."""
+
+    code = "bad_input"
+
+
+class InvalidCardError(RulesError):
+    """A token that is not a card in the notation."""
+
+    code = "bad_card"
+
+    def __init__(self, token: str, position: int | None = None):
+        self.token = token
+        self.position = position
+        where = f" (card {position})" if position is not None else ""
+        super().__init__(f"'{token}' is not a card{where}")
+
+
+class TooManyCopiesError(RulesError):
+    """More copies of a card than the variant's deck holds."""
+
+    code = "too_many_copies"
+
+    def __init__(self, card: str, count: int, allowed: int, where: str = ""):
+        self.card = card
+        self.count = count
+        self.allowed = allowed
+        if allowed == 0:
+            detail = f"'{card}' is not in this deck"
+        else:
+            times = "once" if allowed == 1 else f"{allowed} times"
+            detail = f"'{card}' appears {count} times but the deck holds it {times}"
+        super().__init__(detail + (f" {where}" if where else ""))
+
+
+class IllegalMeldError(RulesError):
+    """A declared meld that breaks a rule; ``reason`` cites the rule."""
+
+    code = "illegal_meld"
+
+    def __init__(self, cards: str, reason: str):
+        self.cards = cards
+        self.reason = reason
+        super().__init__(f"'{cards}' is not a valid meld: {reason}")
+
+
+class UnknownVariantError(RulesError):
+    code = "unknown_variant"
+
+    def __init__(self, slug: str):
+        self.slug = slug
+        super().__init__(f"'{slug}' is not a known variant")
+
+
+class InvalidOptionError(RulesError):
+    code = "bad_option"
+
+    def __init__(self, slug: str, message: str):
+        self.slug = slug
+        super().__init__(message)

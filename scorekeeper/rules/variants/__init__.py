@@ -1,0 +1,52 @@
+"""The variant registry: every variant of the rules, by slug, in display order.
+
+A new variant is one module here with a ``VARIANTS`` tuple, added to ``_MODULES``.
+"""
+
+from __future__ import annotations
+
+from ..errors import UnknownVariantError
+from . import (
+    boat_house,
+    caloochi,
+    continental,
+    double_rum,
+    german,
+    knock,
+    nowrang,
+    phom,
+    queen_city,
+    standard,
+)
+from .base import EndRule, Option, Table, Variant
+
+_MODULES = (
+    standard,
+    boat_house,
+    caloochi,
+    double_rum,
+    knock,
+    continental,
+    queen_city,
+    phom,
+    german,
+    nowrang,
+)
+
+REGISTRY: dict[str, Variant] = {v.slug: v for module in _MODULES for v in module.VARIANTS}
+
+
+def all_variants() -> list[Variant]:
+    return list(REGISTRY.values())
+
+
+def get_variant(slug: str | Variant) -> Variant:
+    if isinstance(slug, Variant):
+        return slug
+    try:
+        return REGISTRY[slug]
+    except (KeyError, TypeError):
+        raise UnknownVariantError(str(slug)) from None
+
+
+__all__ = ["REGISTRY", "EndRule", "Option", "Table", "Variant", "all_variants", "get_variant"]

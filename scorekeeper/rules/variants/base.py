@@ -1,0 +1,171 @@
+"""The frozen description of a variant, its options, and the resolved rules of one table.
+
+A :class:`Variant` holds the facts that never change (players, packs, deal sizes, ace setting,
+card values, meld rules, how a game ends). A table switches :class:`Option` values on and off;
+:meth:`Variant.table` validates them and returns a :class:`Table`, the rules actually in force.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from ..deck import Deck
+from ..errors import InvalidOptionError
+from ..melds import Ace, MeldRules
+from ..values import STANDARD_VALUES, CardValues
+
+
+@dataclass(frozen=True)
+class Option:
+    """A house rule a table may switch on (``bool``) or set (``int``)."""
+
+    slug: str
+    name: str
+    type: str  # "bool" or "int"
+    default: Any
+    scoring: bool  # does it change how hands are scored or the game ends?
+    summary: str
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def coerce(self, value: Any) -> Any:
+        if self.type == "bool":
+            if isinstance(value, bool):
+                return value
+            raise InvalidOptionError(
+                self.slug, f"options.{self.slug}: expected true or false, got {value!r}"
+            )
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidOptionError(
+                self.slug, f"options.{self.slug}: expected a whole number, got {value!r}"
+            )
+        if self.minimum is not None and value < self.minimum:
+            raise InvalidOptionError(
+                self.slug, f"options.{self.slug}: must be at least {self.minimum}, got {value}"
+            )
+        if self.maximum is not None and value > self.maximum:
+            raise InvalidOptionError(
+                self.slug, f"options.{self.slug}: must be at most {self.maximum}, got {value}"
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class EndRule:
+    """How a game ends.
+
+    ``target``: the game ends after a hand in which someone reaches the target (option
+    ``target``), and goes on while the top is tied; 0 means every hand is a game.
+    ``hands``: after a set number of hands (option ``hands``, default per player count).
+    ``match``: Nowrang, a match of N one-hand games (option ``match-games``).
+    """
+
+    kind: str  # "target", "hands" or "match"
+    highest_wins: bool = True
+
+
+@dataclass(frozen=True)
+class Variant:
+    slug: str
+    name: str
+    summary: str
+    family: str  # the scoring function family, see scorekeeper.rules.scoring
+    players: tuple[int, int]
+    deal: Mapping[int, int]  # cards dealt to each player, by number of players
+    meld_rules: MeldRules
+    values: CardValues = STANDARD_VALUES
+    packs: Mapping[int, int] | int = 1  # by number of players where it varies
+    jokers_per_pack: int = 0
+    extra_jokers: int = 0
+    options: tuple[Option, ...] = ()
+    end: EndRule = EndRule("target")
+    deadwood: bool = False  # opponents' whole hands are arranged and only unmatched cards count
+    winner_deals: bool = False  # the winner of a hand deals the next
+    deal_note: str = ""
+    aka: tuple[str, ...] = ()
+    rules: tuple[tuple[str, str], ...] = ()  # (heading, text) sections for the rules page
+    decisions: tuple[str, ...] = ()  # the app's Decision items, shown on the rules page
+    hooks: Mapping[str, Callable[..., Any]] = field(default_factory=lambda: MappingProxyType({}))
+
+    def option(self, slug: str) -> Option | None:
+        return next((o for o in self.options if o.slug == slug), None)
+
+    def packs_for(self, players: int) -> int:
+        if isinstance(self.packs, int):
+            return self.packs
+        return self.packs[players]
+
+    def deck(self, players: int | None = None) -> Deck:
+        packs = self.packs_for(players if players is not None else self.players[0])
+        return Deck(packs, packs * self.jokers_per_pack + self.extra_jokers)
+
+    def deal_for(self, players: int) -> int:
+        return self.deal[players]
+
+    def table(self, options: Mapping[str, Any] | None = None, players: int | None = None) -> Table:
+        """Validate ``options`` and return the rules in force at this table."""
+        given = dict(options or {})
+        resolved: dict[str, Any] = {}
+        for slug, value in given.items():
+            option = self.option(slug)
+            if option is None:
+                raise InvalidOptionError(
+                    slug, f"options.{slug}: '{slug}' is not an option of {self.name}"
+                )
+            resolved[slug] = option.coerce(value)
+        for option in self.options:
+            resolved.setdefault(option.slug, self._default(option, resolved, players))
+        return Table(self, MappingProxyType(resolved), players)
+
+    def _default(self, option: Option, chosen: Mapping[str, Any], players: int | None) -> Any:
+        hook = self.hooks.get("default")
+        if hook is not None:
+            value = hook(option, chosen, players)
+            if value is not None:
+                return value
+        return option.default
+
+    def check_players(self, count: int) -> None:
+        low, high = self.players
+        if not low <= count <= high:
+            span = f"{low}" if low == high else f"{low} to {high}"
+            raise InvalidOptionError(
+                "players", f"players: {self.name} is for {span} players, not {count}"
+            )
+
+
+@dataclass(frozen=True)
+class Table:
+    """A variant with its options resolved: the rules a table actually plays by."""
+
+    variant: Variant
+    options: Mapping[str, Any]
+    players: int | None = None
+
+    def on(self, slug: str) -> bool:
+        return bool(self.options.get(slug, False))
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        rules = self.variant.meld_rules
+        if self.on("around-the-corner"):
+            rules = replace(rules, ace=Ace.WRAP)
+        if self.on("deuces-wild"):
+            rules = replace(rules, wild_deuces=True)
+        return rules
+
+    @property
+    def values(self) -> CardValues:
+        values = self.variant.values
+        if self.on("around-the-corner"):
+            values = replace(values, ace=11)
+        if self.on("count-scoring"):
+            values = replace(values, per_card=1)
+        return values
+
+    @property
+    def deck(self) -> Deck:
+        return self.variant.deck(self.players)

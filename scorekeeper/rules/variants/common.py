@@ -1,0 +1,142 @@
+"""Options and deal tables shared by several variants."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from .base import Option
+
+
+def target(default: int) -> Option:
+    return Option(
+        "target",
+        "Game win criteria",
+        "int",
+        default,
+        True,
+        "The game ends after a hand in which someone reaches this score; 0 makes every hand a game.",
+        minimum=0,
+    )
+
+
+def hands(default_text: str) -> Option:
+    return Option(
+        "hands",
+        "Number of hands",
+        "int",
+        None,
+        True,
+        f"How many hands the game lasts (default: {default_text}).",
+        minimum=1,
+    )
+
+
+CALL_RUMMY = Option(
+    "call-rummy",
+    "Call Rummy",
+    "bool",
+    False,
+    False,
+    "A discard that could be laid off may be claimed by calling 'Rummy!' before the next draw.",
+)
+AROUND_THE_CORNER = Option(
+    "around-the-corner",
+    "Around the corner",
+    "bool",
+    False,
+    True,
+    "Runs may turn the corner (K-A-2), and an ace left in hand counts 11.",
+)
+BORROWING = Option(
+    "borrowing",
+    "Borrowing a card",
+    "bool",
+    False,
+    False,
+    "On your turn you may take a card back from one of your own melds to use at once in a new meld.",
+)
+ADDITIONAL_BORROWING = Option(
+    "additional-borrowing",
+    "Additional borrowing",
+    "bool",
+    False,
+    False,
+    "As borrowing, but from any meld on the table.",
+)
+ONE_MELD_PER_TURN = Option(
+    "one-meld-per-turn",
+    "One meld per turn",
+    "bool",
+    False,
+    False,
+    "Only one new meld may be laid each turn; laying off is still allowed.",
+)
+LAY_OFF_RESTRICTION = Option(
+    "lay-off-restriction",
+    "Lay-off restriction",
+    "bool",
+    False,
+    False,
+    "You may not lay off on other players' melds until your own first meld is down.",
+)
+RUMMY_HIDDEN = Option(
+    "rummy-hidden",
+    "Rummy hidden",
+    "bool",
+    False,
+    True,
+    "Going out in one turn without having laid anything down before scores double.",
+)
+MANDATORY_DISCARD = Option(
+    "mandatory-discard",
+    "Mandatory discard",
+    "bool",
+    False,
+    False,
+    "You must go out by discarding your last card, never by melding it.",
+)
+COUNT_SCORING = Option(
+    "count-scoring",
+    "Card values: count cards",
+    "bool",
+    False,
+    True,
+    "The winner scores 1 per card left in opponents' hands (2 per joker); the target becomes 25.",
+)
+
+
+def standard_options(default_target: int) -> tuple[Option, ...]:
+    return (
+        CALL_RUMMY,
+        target(default_target),
+        AROUND_THE_CORNER,
+        BORROWING,
+        ADDITIONAL_BORROWING,
+        ONE_MELD_PER_TURN,
+        LAY_OFF_RESTRICTION,
+        RUMMY_HIDDEN,
+        MANDATORY_DISCARD,
+        COUNT_SCORING,
+    )
+
+
+def standard_default(option, chosen, players):
+    """Count scoring changes the default target to 25 unless a table set one."""
+    if option.slug == "target" and chosen.get("count-scoring"):
+        return 25
+    return None
+
+
+def hands_per_player(multiplier: int = 1):
+    """A default hook: option ``hands`` defaults to ``multiplier`` x the number of players."""
+
+    def default(option, chosen, players):
+        if option.slug == "hands" and players is not None:
+            return multiplier * players
+        return None
+
+    return default
+
+
+STANDARD_DEAL = MappingProxyType({2: 10, 3: 7, 4: 7, 5: 6, 6: 6})
+STANDARD_HOOKS = MappingProxyType({"default": standard_default})
