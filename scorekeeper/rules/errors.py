@@ -4,9 +4,25 @@ from __future__ import annotations
 
 
 class RulesError(ValueError):
-    """Base of every error the engine raises for bad input."""
+    """Base of every error the engine raises for bad input.
+
+    ``field`` names the input it is about in the API's dotted form
+    (``result.hands.Bob.cards``) once a caller knows it; see :meth:`at`.
+    """
 
     code = "bad_input"
+    field: str | None = None
+
+    def at(self, field: str) -> RulesError:
+        """Name the field this error is about (the innermost caller that knows it wins)."""
+        if self.field is None:
+            self.field = field
+        return self
+
+    @property
+    def detail(self) -> str:
+        """The message prefixed with its field, as the API and the pages show it."""
+        return f"{self.field}: {self}" if self.field else str(self)
 
 
 class InvalidCardError(RulesError):
@@ -63,3 +79,13 @@ class InvalidOptionError(RulesError):
     def __init__(self, slug: str, message: str):
         self.slug = slug
         super().__init__(message)
+
+
+class ResultError(RulesError):
+    """A hand result that does not fit the variant: a missing entry, an unknown player..."""
+
+    code = "bad_result"
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
