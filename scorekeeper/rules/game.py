@@ -1,0 +1,133 @@
+"""A game is its hands: totals, the next dealer and the end of the game follow from them.
+
+:func:`replay` scores every hand in order. Each hand's dealer depends on the hands before it
+(the deal passes left, or to the winner), and Phỏm ties depend on the dealer, so a correction
+to an early hand is always replayed through to the last one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RulesError
+from .scoring import HandResult, score_at, setup_table
+from .variants import Table, Variant
+
+# Options that set each player's starting total.
+STARTING_OPTIONS = ("starting-points", "starting-chips")
+
+
+@dataclass(frozen=True)
+class GameState:
+    totals: dict[str, int]
+    running: list[dict[str, int]]  # totals after each hand
+    dealer: str  # deals the next hand
+    deal: int  # cards each player gets in the next hand
+    over: bool
+    winners: list[str]
+    hands_played: int
+    start: int = 0
+    end: dict[str, Any] = field(default_factory=dict)  # what ends this game, for the page
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "totals": dict(self.totals),
+            "running": [dict(r) for r in self.running],
+            "dealer": self.dealer,
+            "deal": self.deal,
+            "over": self.over,
+            "winners": list(self.winners),
+            "hands_played": self.hands_played,
+            "start": self.start,
+            "end": dict(self.end),
+        }
+
+
+@dataclass(frozen=True)
+class Replay:
+    table: Table
+    players: tuple[str, ...]
+    hands: list[HandResult]
+    state: GameState
+
+
+def replay(
+    *,
+    variant: str | Variant,
+    options: Mapping[str, Any] | None = None,
+    players: Sequence[str],
+    dealer: str | None = None,
+    results: Sequence[Any] = (),
+) -> Replay:
+    """Score ``results`` in order from the first dealer; return every hand and the state."""
+    table, names, dealer = setup_table(
+        variant=variant, options=options, players=players, dealer=dealer
+    )
+    start = _start(table)
+    totals = dict.fromkeys(names, start)
+    running, hands = [], []
+    over, winners = False, []
+    for index, result in enumerate(results):
+        if over:
+            raise RulesError(f"the game was already over after hand {index}").at(
+                f"hands[{index + 1}]"
+            )
+        hand = score_at(table, names, dealer, result)
+        hands.append(hand)
+        for name, delta in hand.deltas.items():
+            totals[name] += delta
+        running.append(dict(totals))
+        over, winners = _end(table, names, totals, len(hands), hand)
+        dealer = _next_dealer(table, names, dealer, hand)
+    state = GameState(
+        totals=totals,
+        running=running,
+        dealer=dealer,
+        deal=table.variant.deal_for(len(names)),
+        over=over,
+        winners=winners,
+        hands_played=len(hands),
+        start=start,
+        end=_end_rule(table),
+    )
+    return Replay(table, names, hands, state)
+
+
+def _start(table: Table) -> int:
+    return next((table.options[o] for o in STARTING_OPTIONS if o in table.options), 0)
+
+
+def _next_dealer(table: Table, names: tuple[str, ...], dealer: str, hand: HandResult) -> str:
+    winner_deals = table.variant.winner_deals or table.options.get("target") == 0
+    if winner_deals and hand.winners:
+        return hand.winners[0]
+    return names[(names.index(dealer) + 1) % len(names)]  # the deal passes to the left
+
+
+def _end(
+    table: Table, names, totals: dict[str, int], played: int, hand: HandResult
+) -> tuple[bool, list[str]]:
+    rule = table.variant.end
+    if rule.kind == "target":
+        target = table.options["target"]
+        if target == 0:  # every hand is its own game
+            return True, list(hand.winners)
+        top = max(totals.values())
+        leaders = [p for p in names if totals[p] == top]
+        # At or over the target with a single leader; a tie at the top plays on.
+        return (True, leaders) if top >= target and len(leaders) == 1 else (False, [])
+    limit = table.options["hands"] if rule.kind == "hands" else table.options["match-games"]
+    if played < limit:
+        return False, []
+    best = max(totals.values()) if rule.highest_wins else min(totals.values())
+    return True, [p for p in names if totals[p] == best]
+
+
+def _end_rule(table: Table) -> dict[str, Any]:
+    rule = table.variant.end
+    if rule.kind == "target":
+        return {"kind": "target", "target": table.options["target"]}
+    key = "hands" if rule.kind == "hands" else "match-games"
+    return {"kind": rule.kind, "hands": table.options[key], "highest_wins": rule.highest_wins}

@@ -1,0 +1,90 @@
+"""Steps several scoring functions share."""
+
+from __future__ import annotations
+
+from ..errors import ResultError, RulesError
+from .context import Hand, check_deck
+from .entries import Counted, read_entry
+from .result import HandResult, Transfer
+
+# Rummy Complete: nothing is laid during the hand, so declared melds still count.
+_MELDS_COUNT = {"rummy-complete"}
+
+
+def collect(hand: Hand, names, *, required: bool = True) -> dict[str, Counted]:
+    """Read the entries of ``names`` (in seating order); check the deck across all of them."""
+    entries = hand.entries()
+    counted = {}
+    for name in names:
+        if name not in entries or entries[name] is None:
+            if required:
+                raise ResultError(
+                    f"give {name}'s points, cards, hand or melds", f"result.hands.{name}"
+                )
+            continue
+        counted[name] = read_entry(
+            hand,
+            name,
+            entries[name],
+            arrange_hand=hand.variant.deadwood,
+            count_melds=hand.variant.slug in _MELDS_COUNT,
+        )
+    deck_check(hand, counted.values())
+    return counted
+
+
+def deck_check(hand: Hand, counted, extra=()) -> None:
+    cards = [card for c in counted for card in c.cards] + list(extra)
+    try:
+        check_deck(hand, cards)
+    except RulesError as err:
+        raise err.at("result.hands") from None
+
+
+def count_others(hand: Hand, winner: str) -> dict[str, Counted]:
+    return collect(hand, hand.others(winner))
+
+
+def split_pool(winners: list[str], pool: int) -> tuple[dict[str, int], list[str]]:
+    """Share ``pool`` evenly; the indivisible remainder goes to nobody."""
+    share = pool // len(winners)
+    lines = []
+    if len(winners) > 1:
+        rest = pool - share * len(winners)
+        names = " and ".join(winners)
+        lines.append(
+            f"{names} tie and share {pool}: {share} each" + (f", {rest} to nobody" if rest else "")
+        )
+    else:
+        lines.append(f"{winners[0]} scores {share}")
+    return dict.fromkeys(winners, share), lines
+
+
+def finish(hand: Hand, winners, deltas, counted, lines, transfers=()) -> HandResult:
+    full = {p: deltas.get(p, 0) for p in hand.players}
+    return HandResult(
+        variant=hand.variant.slug,
+        dealer=hand.dealer,
+        winners=tuple(winners),
+        deltas=full,
+        transfers=tuple(transfers),
+        players={
+            name: c.detail(mom=c.mom if hand.variant.family == "phom" else None)
+            for name, c in counted.items()
+        },
+        explanation=tuple(lines),
+    )
+
+
+def pay_winner(
+    hand: Hand, winner: str, amounts: dict[str, int]
+) -> tuple[dict[str, int], list[Transfer]]:
+    """Zero-sum: each payer gives the winner his amount."""
+    deltas = dict.fromkeys(hand.players, 0)
+    transfers = []
+    for payer, amount in amounts.items():
+        if amount:
+            deltas[payer] -= amount
+            deltas[winner] += amount
+            transfers.append(Transfer(payer, winner, amount))
+    return deltas, transfers

@@ -1,0 +1,95 @@
+"""The table a hand is scored at, and the checks every variant's result shares."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card
+from ..errors import ResultError
+from ..variants import Table
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand to score: the table, the seating, the dealer and the result as entered."""
+
+    table: Table
+    players: tuple[str, ...]
+    dealer: str
+    result: Mapping[str, Any]
+
+    @property
+    def variant(self):
+        return self.table.variant
+
+    @property
+    def play_order(self) -> tuple[str, ...]:
+        """Players in turn order: the dealer's left first, the dealer last."""
+        d = self.players.index(self.dealer)
+        return self.players[d + 1 :] + self.players[: d + 1]
+
+    def others(self, *names: str) -> list[str]:
+        return [p for p in self.players if p not in names]
+
+    # -- reading fields of the result, each error naming its field --
+
+    def player(self, key: str, *, required: bool = True) -> str | None:
+        value = self.result.get(key)
+        if value is None:
+            if required:
+                raise ResultError(
+                    f"who this is must be given: one of {', '.join(self.players)}", f"result.{key}"
+                )
+            return None
+        if not isinstance(value, str) or value not in self.players:
+            raise ResultError(f"{value!r} is not a player in this game", f"result.{key}")
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self.result.get(key, False)
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            raise ResultError(f"expected true or false, got {value!r}", f"result.{key}")
+        return value
+
+    def number(
+        self, key: str, *, default: int | None = None, low: int = 0, high: int | None = None
+    ) -> int | None:
+        value = self.result.get(key)
+        if value is None:
+            return default
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ResultError(f"expected a whole number, got {value!r}", f"result.{key}")
+        if value < low or (high is not None and value > high):
+            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise ResultError(f"must be {bound}, got {value}", f"result.{key}")
+        return value
+
+    def entries(self) -> Mapping[str, Any]:
+        hands = self.result.get("hands", {})
+        if hands is None:
+            return {}
+        if not isinstance(hands, Mapping):
+            raise ResultError("expected an object keyed by player name", "result.hands")
+        for name in hands:
+            if name not in self.players:
+                raise ResultError(f"{name!r} is not a player in this game", f"result.hands.{name}")
+        return hands
+
+    def forbid_unless(self, option: str, *keys: str) -> None:
+        """Reject result fields that only mean something with ``option`` switched on."""
+        if self.table.on(option):
+            return
+        for key in keys:
+            if self.result.get(key) not in (None, False, [], {}):
+                raise ResultError(
+                    f"only used with the '{option}' option, which is off", f"result.{key}"
+                )
+
+
+def check_deck(hand: Hand, cards: list[Card]) -> None:
+    """No more copies of a card across all players of one hand than the deck holds."""
+    hand.table.deck.check(cards, "across the players of this hand")

@@ -1,0 +1,38 @@
+"""Standard Rummy scoring and the variants that share it; Block Rummy's blocked hand."""
+
+from __future__ import annotations
+
+from ..errors import ResultError
+from .common import collect, count_others, finish, split_pool
+from .context import Hand
+from .result import HandResult
+
+
+def score_standard(hand: Hand) -> HandResult:
+    """The player who went out scores what every opponent holds (doubled for a hidden rummy)."""
+    out = hand.player("out")
+    hand.forbid_unless("rummy-hidden", "rummy")
+    counted = count_others(hand, out)
+    total = sum(c.count for c in counted.values())
+    lines = [c.describe(name) for name, c in counted.items()]
+    if hand.flag("rummy"):
+        lines.append(f"{out} went rummy in one turn: {total} doubled is {2 * total}")
+        total *= 2
+    lines.append(f"{out} went out and scores {total}")
+    return finish(hand, [out], {out: total}, counted, lines)
+
+
+def score_block(hand: Hand) -> HandResult:
+    """Out: as standard. Blocked: the lowest count earns the differences, ties split them."""
+    if not hand.flag("blocked"):
+        return score_standard(hand)
+    if hand.result.get("out") is not None:
+        raise ResultError("a blocked hand has nobody out: give either out or blocked", "result.out")
+    counted = collect(hand, hand.players)
+    low = min(c.count for c in counted.values())
+    winners = [p for p in hand.players if counted[p].count == low]
+    lines = [c.describe(name) for name, c in counted.items()]
+    pool = sum(c.count - low for name, c in counted.items() if name not in winners)
+    lines.append(f"Blocked: lowest count {low}; the others' differences make {pool}")
+    deltas, share_lines = split_pool(winners, pool)
+    return finish(hand, winners, deltas, counted, lines + share_lines)
