@@ -1,7 +1,9 @@
 from django.urls import path
 
+from scorekeeper.api.api import api
 from scorekeeper.games import views as games_views
 
 urlpatterns = [
     path("", games_views.home, name="home"),
+    path("api/v1/", api.urls),
 ]

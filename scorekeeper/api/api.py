@@ -1,0 +1,25 @@
+"""The JSON API (API.md), served under ``/api/v1/``.
+
+OpenAPI schema at ``/api/v1/openapi.json``, browsable docs at ``/api/v1/docs``. Each group of
+endpoints is a small router module; the error shape lives in :mod:`scorekeeper.api.errors`.
+"""
+
+from __future__ import annotations
+
+from ninja import NinjaAPI
+
+from . import catalogue, errors, tools
+
+api = NinjaAPI(
+    title="Rummy Table API",
+    version="1",
+    description="Score Rummy hands and games; the same engine as the web pages.",
+    urls_namespace="api",
+    parser=errors.JsonObjectParser(),
+)
+errors.install(api)
+
+api.add_router("", catalogue.router)
+api.add_router("", tools.router)
+# The games router (POST /score, /games, /games/{id}/hands) is registered here:
+# api.add_router("", games.router)

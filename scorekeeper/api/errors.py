@@ -1,0 +1,228 @@
+"""One error shape for the whole API.
+
+Every rejected request gets a JSON body::
+
+    {"error": {"code": "bad_card", "message": "cards: '1H' is not a card (card 2)", "field": "cards"}}
+
+- 400: bad input: an engine :class:`~scorekeeper.rules.RulesError`, an :class:`ApiError` raised
+  by a router's own checks, or a body that is not JSON at all;
+- 422: a body that does not match the schema (a missing field, a number where a string belongs),
+  converted from django-ninja's ``ValidationError``; ``error.errors`` lists every problem;
+- 404 and other HTTP errors keep their status and get the same shape.
+
+``field`` is the dotted path of the offending input (``options.target``, ``melds[0]``), or
+``null`` when the whole request is at fault. List indexes in ``field`` count from 0, as in JSON.
+
+Anything else is a bug: it is logged and left to Django, so tests see it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from ninja import NinjaAPI, Schema
+from ninja.errors import HttpError, ValidationError
+from ninja.parser import Parser
+
+from scorekeeper.rules import InvalidOptionError, RulesError
+
+logger = logging.getLogger(__name__)
+
+
+class ApiError(Exception):
+    """An error the API raises itself; rendered in the common shape with ``status``."""
+
+    def __init__(
+        self, message: str, *, code: str = "bad_input", field: str | None = None, status: int = 400
+    ):
+        super().__init__(message)
+        self.code = code
+        self.field = field
+        self.status = status
+
+
+class ErrorDetail(Schema):
+    code: str
+    message: str
+    field: str | None = None
+
+
+class ErrorOut(Schema):
+    """The error shape, for ``response={400: ErrorOut, ...}`` in the OpenAPI schema."""
+
+    error: ErrorDetail
+
+
+def with_field(field: str | None, text: str) -> str:
+    """``"<field>: <text>"``, unless ``text`` already starts with the field."""
+    if not field or text.startswith(f"{field}:"):
+        return text
+    return f"{field}: {text}"
+
+
+def error_body(code: str, message: str, field: str | None = None, **extra: Any) -> dict:
+    return {"error": {"code": code, "message": message, "field": field, **extra}}
+
+
+def rules_error_field(err: RulesError) -> str | None:
+    """The field an engine error is about; option errors know their option's slug."""
+    field = getattr(err, "field", None)
+    if field is None and isinstance(err, InvalidOptionError):
+        field = "players" if err.slug == "players" else f"options.{err.slug}"
+    return field
+
+
+@contextmanager
+def about(field: str) -> Iterator[None]:
+    """Name ``field`` on any engine error raised inside (the innermost caller wins).
+
+    A plain ``ValueError`` from parsing is input the engine could not read: it is logged and
+    turned into a 400 for ``field`` rather than a 500.
+    """
+    try:
+        yield
+    except RulesError as err:
+        if getattr(err, "field", None) is None:
+            err.field = rules_error_field(err) or field
+        raise
+    except ValueError as err:
+        logger.warning("unreadable input for %s", field, exc_info=True)
+        raise ApiError(with_field(field, f"cannot read this value ({err})"), field=field) from err
+
+
+# -- parsing the body -------------------------------------------------------------------------
+
+
+class BodyNotObject(ValueError):
+    """A body that is JSON but not an object (a list, a number, null)."""
+
+
+_JSON_KINDS = {
+    list: "a list",
+    str: "a string",
+    int: "a number",
+    float: "a number",
+    bool: "true or false",
+    type(None): "null",
+}
+
+
+class JsonObjectParser(Parser):
+    """Ninja's JSON parser, refusing bodies that are not JSON objects (every body here is)."""
+
+    def parse_body(self, request: HttpRequest) -> dict:
+        data = json.loads(request.body)
+        if not isinstance(data, dict):
+            raise BodyNotObject(_JSON_KINDS.get(type(data), type(data).__name__))
+        return data
+
+
+# -- 422: schema validation -------------------------------------------------------------------
+
+
+def dotted(loc: Iterable[Any]) -> str | None:
+    """Pydantic's location as a dotted path, without ninja's ``body``/parameter prefix."""
+    parts = list(loc)
+    source = None
+    if parts and parts[0] in {"body", "query", "path", "header", "cookie", "form"}:
+        source = parts.pop(0)
+        if source == "body" and parts and parts[0] == "payload":
+            parts.pop(0)
+    text = "body" if source == "body" and not parts else ""
+    for part in parts:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else str(part)
+    return text or None
+
+
+_TYPE_WORDS = {
+    "string_type": "expected a string",
+    "int_type": "expected a whole number",
+    "int_parsing": "expected a whole number",
+    "int_from_float": "expected a whole number",
+    "bool_type": "expected true or false",
+    "bool_parsing": "expected true or false",
+    "list_type": "expected a list",
+    "dict_type": "expected an object",
+    "model_attributes_type": "expected a JSON object",
+    "model_type": "expected a JSON object",
+    "missing": "this field is required",
+}
+
+
+def _problem(item: dict) -> dict:
+    field = dotted(item.get("loc", ()))
+    kind = item.get("type", "")
+    what = _TYPE_WORDS.get(kind) or str(item.get("msg", "invalid value"))
+    return {
+        "code": "missing_field" if kind == "missing" else "invalid_value",
+        "field": field,
+        "message": with_field(field or "body", what),
+    }
+
+
+# -- handlers -----------------------------------------------------------------------------------
+
+
+def install(api: NinjaAPI) -> None:
+    """Register the handlers that give every error the common shape."""
+
+    def respond(request: HttpRequest, status: int, body: dict) -> HttpResponse:
+        return api.create_response(request, body, status=status)
+
+    @api.exception_handler(RulesError)
+    def rules_error(request: HttpRequest, exc: RulesError) -> HttpResponse:
+        field = rules_error_field(exc)
+        return respond(request, 400, error_body(exc.code, with_field(field, str(exc)), field))
+
+    @api.exception_handler(ApiError)
+    def api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:
+        return respond(request, exc.status, error_body(exc.code, str(exc), exc.field))
+
+    @api.exception_handler(ValidationError)
+    def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+        problems = [_problem(item) for item in exc.errors] or [
+            {"code": "invalid_value", "field": None, "message": "the request is not valid"}
+        ]
+        first = problems[0]
+        return respond(
+            request,
+            422,
+            error_body(first["code"], first["message"], first["field"], errors=problems),
+        )
+
+    @api.exception_handler(HttpError)
+    def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+        cause = exc.__cause__  # set by ninja when the parser fails, see JsonObjectParser
+        if isinstance(cause, BodyNotObject):
+            message = f"body: expected a JSON object, got {cause}"
+            return respond(request, 422, error_body("invalid_value", message, "body"))
+        if cause is not None:  # JSONDecodeError, UnicodeDecodeError, RecursionError...
+            message = "body: the request body is not valid JSON"
+            if isinstance(cause, json.JSONDecodeError):
+                message += f" ({cause.msg} at character {cause.pos})"
+            return respond(request, 400, error_body("bad_json", message, "body"))
+        code = _HTTP_CODES.get(exc.status_code, "http_error")
+        return respond(request, exc.status_code, error_body(code, exc.message))
+
+    @api.exception_handler(Http404)
+    def not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+        return respond(request, 404, error_body("not_found", str(exc) or "not found"))
+
+
+_HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    429: "throttled",
+}

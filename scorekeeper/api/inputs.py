@@ -1,0 +1,75 @@
+"""Reading request values into engine objects, with every error naming its field.
+
+Shared by the routers (catalogue, tools, and the games router): each helper raises an engine
+:class:`~scorekeeper.rules.RulesError` or an :class:`~scorekeeper.api.errors.ApiError` that
+already knows which field of the request it is about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper.rules import Card, Table, get_variant, parse_cards, parse_meld
+from scorekeeper.rules.melds import MeldCard
+from scorekeeper.rules.variants import caloochi, german
+
+from .errors import ApiError, about, with_field
+
+# Limits that keep every request cheap. The largest real hand is 15 cards plus a draw or two;
+# the arrangement search grows quickly past about 20 cards, so longer "hands" are refused.
+MAX_TEXT = 500  # characters in one card list or one meld
+MAX_HAND = 18  # cards in a hand for the deadwood calculator
+MAX_MELDS = 30  # melds in one check
+
+# The initial-meld minimum of the variants that have one (German Rummy 40, Caloochi 51).
+INITIAL_MELD: dict[str, int] = {
+    variant.slug: module.INITIAL_MELD
+    for module in (german, caloochi)
+    for variant in module.VARIANTS
+}
+
+
+def load_table(
+    variant: str,
+    options: Mapping[str, Any] | None,
+    players: int | None = None,
+    *,
+    field: str = "",
+) -> Table:
+    """The variant's table with ``options`` applied; errors name ``variant``/``options.<slug>``."""
+    prefix = f"{field}." if field else ""
+    with about(f"{prefix}variant"):
+        found = get_variant(variant)
+    with about(f"{prefix}options"):
+        return found.table(options or {}, players)
+
+
+def _check_text(text: str, field: str) -> None:
+    if len(text) > MAX_TEXT:
+        raise ApiError(
+            with_field(field, f"at most {MAX_TEXT} characters, got {len(text)}"),
+            code="too_long",
+            field=field,
+        )
+
+
+def read_cards(text: str, field: str, *, required: bool = True) -> list[Card]:
+    """Parse a card list such as ``"KH 7S 2D"``; a bad token is named with its position."""
+    _check_text(text, field)
+    with about(field):
+        cards = parse_cards(text)
+    if required and not cards:
+        raise ApiError(with_field(field, "no cards given"), code="no_cards", field=field)
+    return cards
+
+
+def read_meld_cards(text: str, field: str) -> list[MeldCard]:
+    """Parse one declared meld (jokers may be designated, ``JK=7H``)."""
+    _check_text(text, field)
+    with about(field):
+        return parse_meld(text)
+
+
+def initial_meld(table: Table) -> int | None:
+    return INITIAL_MELD.get(table.variant.slug)

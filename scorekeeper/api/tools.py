@@ -1,0 +1,133 @@
+"""Stateless tools: the deadwood calculator and the meld checker."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Router, Schema
+
+from scorekeeper.rules import IllegalMeldError, best_arrangement, read_meld
+
+from .errors import ApiError, ErrorOut, about, with_field
+from .inputs import MAX_HAND, MAX_MELDS, initial_meld, load_table, read_cards, read_meld_cards
+
+router = Router(tags=["tools"])
+
+ERRORS = {400: ErrorOut, 422: ErrorOut}
+
+
+class ArrangeIn(Schema):
+    variant: str
+    options: dict[str, Any] | None = None
+    cards: str
+
+
+class ArrangeOut(Schema):
+    melds: list[str]
+    unmatched: str
+    count: int
+
+
+class MeldsCheckIn(Schema):
+    variant: str
+    options: dict[str, Any] | None = None
+    melds: list[str]
+
+
+class MeldOut(Schema):
+    cards: str
+    valid: bool
+    kind: str | None = None
+    reading: str | None = None
+    value: int | None = None
+    jokers: int | None = None
+    wild_deuces: int | None = None
+    reason: str | None = None
+
+
+class InitialMeldOut(Schema):
+    required: int
+    met: bool
+
+
+class MeldsCheckOut(Schema):
+    valid: bool
+    reason: str | None = None
+    melds: list[MeldOut]
+    total: int
+    initial_meld: InitialMeldOut | None = None
+
+
+@router.post(
+    "/arrange",
+    response={200: ArrangeOut, **ERRORS},
+    summary="The deadwood calculator: the best split of a hand into melds",
+)
+def arrange(request: HttpRequest, payload: ArrangeIn):
+    table = load_table(payload.variant, payload.options)
+    hand = read_cards(payload.cards, "cards")
+    if len(hand) > MAX_HAND:
+        raise ApiError(
+            with_field("cards", f"a hand here holds at most {MAX_HAND} cards, got {len(hand)}"),
+            code="too_many_cards",
+            field="cards",
+        )
+    with about("cards"):
+        found = best_arrangement(hand, table)
+    return {"melds": found.meld_texts, "unmatched": found.unmatched_text, "count": found.count}
+
+
+@router.post(
+    "/melds/check",
+    response={200: MeldsCheckOut, **ERRORS},
+    summary="The dispute settler: are these melds valid, and what are they worth?",
+)
+def check_melds(request: HttpRequest, payload: MeldsCheckIn):
+    table = load_table(payload.variant, payload.options)
+    if not payload.melds:
+        raise ApiError("melds: no melds given", code="no_melds", field="melds")
+    if len(payload.melds) > MAX_MELDS:
+        raise ApiError(
+            f"melds: at most {MAX_MELDS} melds, got {len(payload.melds)}",
+            code="too_many_melds",
+            field="melds",
+        )
+    melds = [read_meld_cards(text, f"melds[{i}]") for i, text in enumerate(payload.melds)]
+    with about("melds"):
+        table.deck.check((mc.card for meld in melds for mc in meld), "across these melds")
+
+    rules = table.meld_rules
+    out: list[dict[str, Any]] = []
+    reason = None
+    for number, meld in enumerate(melds, start=1):
+        text = " ".join(str(mc) for mc in meld)
+        try:
+            reading = read_meld(meld, rules)
+        except IllegalMeldError as err:
+            out.append({"cards": text, "valid": False, "reason": err.reason})
+            reason = reason or f"meld {number}: {err.reason}"
+            continue
+        out.append(
+            {
+                "cards": text,
+                "valid": True,
+                "kind": reading.kind,
+                "reading": " ".join(str(card) for card in reading.reading),
+                "value": reading.value,
+                "jokers": reading.jokers,
+                "wild_deuces": reading.wild_deuces,
+            }
+        )
+    valid = reason is None
+    total = sum(meld.get("value") or 0 for meld in out)
+    required = initial_meld(table)
+    return {
+        "valid": valid,
+        "reason": reason,
+        "melds": out,
+        "total": total,
+        "initial_meld": (
+            None if required is None else {"required": required, "met": valid and total >= required}
+        ),
+    }
