@@ -40,6 +40,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    # Only for its static files: the API docs page then serves Swagger UI locally, not from a CDN.
+    "ninja",
     "scorekeeper.games",
     "scorekeeper.leagues",
     "scorekeeper.api",
