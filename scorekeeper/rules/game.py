@@ -72,7 +72,7 @@ def replay(
     for index, result in enumerate(results):
         if over:
             raise RulesError(f"the game was already over after hand {index}").at(
-                f"hands[{index + 1}]"
+                f"hands[{index}]"
             )
         hand = score_at(table, names, dealer, result)
         hands.append(hand)

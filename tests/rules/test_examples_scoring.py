@@ -341,7 +341,7 @@ def test_example_33_wrapping_run_is_refused(example, melds):
             players=ABCD,
             result={"out": "Ann", "hands": {"Ann": {"melds": melds}}},
         )
-    assert caught.value.field == "result.hands.Ann.melds[4]"
+    assert caught.value.field == "result.hands.Ann.melds[3]"
     assert "K-A-2" in str(caught.value)
 
 
@@ -353,7 +353,7 @@ def test_example_43_low_ace_is_refused_in_nowrang():
             players=["Ann", "Bob"],
             result={"out": "Ann", "hands": {"Ann": {"melds": melds}}},
         )
-    assert caught.value.field == "result.hands.Ann.melds[1]"
+    assert caught.value.field == "result.hands.Ann.melds[0]"
 
 
 def test_example_39_feeder_pays_everything_and_the_others_nothing():

@@ -150,7 +150,7 @@ def test_phom_only_the_next_player_can_eat_a_discard():
     result = {"hands": pts(Ann=9, Bob=9, Cy=22, Dan=30), "eats": [{"from": "Cy", "to": "Ann"}]}
     with pytest.raises(RulesError) as caught:
         score("phom", result, players=ABCD, dealer="Dan", options={"feeding-penalties": True})
-    assert caught.value.field == "result.eats[1]"
+    assert caught.value.field == "result.eats[0]"
 
 
 def test_phom_feeding_fields_need_the_option():
@@ -236,7 +236,7 @@ def test_no_hand_after_the_game_is_over():
             players=ABC,
             results=[out("Ann", 1), out("Bob", 1)],
         )
-    assert caught.value.field == "hands[2]"
+    assert caught.value.field == "hands[1]"
 
 
 # -- errors: each names its field and changes nothing ------------------------------------
@@ -246,8 +246,8 @@ ERRORS = [
     ("unknown option", {"options": {"wild-twos": True}}, "options.wild-twos"),
     ("option type", {"options": {"target": "high"}}, "options.target"),
     ("negative target", {"options": {"target": -5}}, "options.target"),
-    ("duplicate player", {"players": ["Ann", "Ann", "Cy"]}, "players[2]"),
-    ("empty name", {"players": ["Ann", " ", "Cy"]}, "players[2]"),
+    ("duplicate player", {"players": ["Ann", "Ann", "Cy"]}, "players[1]"),
+    ("empty name", {"players": ["Ann", " ", "Cy"]}, "players[1]"),
     ("too few players", {"players": ["Ann"]}, "players"),
     ("unknown dealer", {"dealer": "Zed"}, "dealer"),
     ("result not an object", {"result": ["Ann"]}, "result"),
@@ -302,7 +302,7 @@ ERRORS = [
     (
         "bad meld",
         {"result": {"out": "Ann", "hands": {"Bob": {"melds": ["7H 8H 10H"]}, "Cy": {"points": 2}}}},
-        "result.hands.Bob.melds[1]",
+        "result.hands.Bob.melds[0]",
     ),
 ]
 

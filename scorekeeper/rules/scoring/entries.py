@@ -114,7 +114,7 @@ def _melds(value: Any, table, where: str) -> list[MeldReading]:
     if isinstance(value, str) or not isinstance(value, list):
         raise ResultError("expected a list of melds such as ['7H 8H 9H', 'QS QD QC']", where)
     readings = []
-    for i, text in enumerate(value, start=1):
+    for i, text in enumerate(value):  # field paths count from 0, as in JSON
         spot = f"{where}[{i}]"
         if not isinstance(text, str):
             raise ResultError(f"expected a meld as text, got {text!r}", spot)

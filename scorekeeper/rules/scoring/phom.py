@@ -112,7 +112,7 @@ def _eats(hand: Hand) -> list[Transfer]:
     if not isinstance(eats, list):
         raise ResultError('expected a list such as [{"from": "Ann", "to": "Bob"}]', "result.eats")
     tally: dict[tuple[str, str], int] = {}
-    for i, eat in enumerate(eats, start=1):
+    for i, eat in enumerate(eats):  # field paths count from 0, as in JSON
         where = f"result.eats[{i}]"
         if not isinstance(eat, Mapping):
             raise ResultError('expected {"from": ..., "to": ...}', where)

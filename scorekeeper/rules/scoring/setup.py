@@ -46,7 +46,7 @@ def _players(players: Any) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, (list, tuple)):
         raise ResultError("expected a list of player names in seating order", "players")
     names = []
-    for i, name in enumerate(players, start=1):
+    for i, name in enumerate(players):  # field paths count from 0, as in JSON
         where = f"players[{i}]"
         if not isinstance(name, str):
             raise ResultError(f"expected a name, got {name!r}", where)
