@@ -1,1 +1,121 @@
-# No models yet: they arrive with the features that need them.
+"""A game at a table: its seats, its hands and every version of each hand.
+
+Hands store the entry exactly as the players typed it; everything derived from entries (each
+hand's result, the totals, who deals next, whether the game is over) is recomputed by the
+engine on every write and cached here, so reads never need the engine.
+"""
+
+import hashlib
+import secrets
+
+from django.db import models
+from django.db.models import Q
+
+
+def new_public_id() -> str:
+    # 64 random bits: unguessable enough that ids can be shared as links, short enough to read out.
+    return secrets.token_urlsafe(8)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Game(models.Model):
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    variant = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)  # as given; the engine fills defaults
+    dealer = models.CharField(max_length=40)  # of the first hand
+    # Only the hash: a leaked database must not let anyone edit games.
+    token_hash = models.CharField(max_length=64, editable=False)
+
+    # Cached from the engine's replay of the live hands, rewritten in every hand write.
+    hand_count = models.PositiveIntegerField(default=0)
+    totals = models.JSONField(default=dict)
+    over = models.BooleanField(default=False)
+    winners = models.JSONField(default=list)
+    next_dealer = models.CharField(max_length=40, blank=True)
+    next_deal = models.PositiveSmallIntegerField(null=True, blank=True)  # cards each
+
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.variant} {self.public_id}"
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()  # 0-based, clockwise
+    name = models.CharField(max_length=40)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["game", "name"], name="seat_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Hand(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    # 1-based among live hands; a deleted hand keeps the number it had when deleted.
+    number = models.PositiveIntegerField()
+    entry = models.JSONField()  # the API's `result` object, exactly as given
+    result = models.JSONField(default=dict)  # the engine's HandResult, with its dealer
+    totals = models.JSONField(default=dict)  # running totals after this hand
+    # NULL, not "", for "none given": NULLs never collide in the unique constraint below.
+    request_id = models.CharField(max_length=100, null=True, blank=True)  # noqa: DJ001
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    # Not stored: hand_record sets it when a request_id it had seen returns the earlier hand.
+    repeated = False
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            # The last line of defence against two writers numbering the same hand.
+            models.UniqueConstraint(
+                fields=["game", "number"],
+                condition=Q(deleted_at__isnull=True),
+                name="hand_live_number_unique",
+            ),
+            # Deleted hands keep their request_id: a client retrying a post must not revive it.
+            models.UniqueConstraint(fields=["game", "request_id"], name="hand_request_id_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game.public_id} hand {self.number}"
+
+    @property
+    def deleted(self) -> bool:
+        return self.deleted_at is not None
+
+
+class HandRevision(models.Model):
+    class Action(models.TextChoices):
+        RECORDED = "recorded"
+        CORRECTED = "corrected"
+        DELETED = "deleted"
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="revisions")
+    version = models.PositiveIntegerField()  # 1 for the hand as first recorded
+    action = models.CharField(max_length=10, choices=Action.choices)
+    number = models.PositiveIntegerField()  # the hand's number at the time
+    entry = models.JSONField()
+    result = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "version"], name="hand_revision_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} v{self.version} {self.action}"
