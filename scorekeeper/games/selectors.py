@@ -1,0 +1,126 @@
+"""Reads of games: the state the API and the pages show, a hand's history, and a fresh replay.
+
+`game_state` serves the cached results the last write stored; `game_state_replayed` builds the
+same dict from the engine, so anyone (tests, an admin check) can verify the cache.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.rules.game import Replay, replay
+
+from .models import Game, HandRevision
+
+
+def game_get(*, public_id: str) -> Game:
+    """The game with this public id; raises Game.DoesNotExist (a 404 to callers)."""
+    return Game.objects.get(public_id=public_id)
+
+
+def game_players(*, game: Game) -> list[str]:
+    return [seat.name for seat in game.seats.order_by("position")]
+
+
+def live_hands(*, game: Game):
+    return game.hands.filter(deleted_at__isnull=True).order_by("number")
+
+
+def game_replay(*, game: Game, players: list[str], entries: list[dict]) -> Replay:
+    """Score ``entries`` in order at this game's table; raises RulesError on a bad entry."""
+    return replay(
+        variant=game.variant,
+        options=game.options,
+        players=players,
+        dealer=game.dealer,
+        results=entries,
+    )
+
+
+def hand_result_data(hand_result) -> dict[str, Any]:
+    """What a Hand stores of the engine's HandResult: the /score shape, with its dealer."""
+    return hand_result.as_dict()
+
+
+def state_summary(state) -> dict[str, Any]:
+    """The game-level fields of the state that a Game caches."""
+    return {
+        "totals": dict(state.totals),
+        "dealer": state.dealer,
+        "deal": state.deal,
+        "over": bool(state.over),
+        "winners": list(state.winners),
+    }
+
+
+def game_state(*, game: Game) -> dict[str, Any]:
+    """The API's game state from stored results: two queries however many hands."""
+    players = game_players(game=game)
+    hands = [
+        _hand_item(hand.number, hand.entry, hand.result, hand.totals, players)
+        for hand in live_hands(game=game)
+    ]
+    summary = {
+        "totals": game.totals,
+        "dealer": game.next_dealer,
+        "deal": game.next_deal,
+        "over": game.over,
+        "winners": game.winners,
+    }
+    return _state(game, players, hands, summary)
+
+
+def game_state_replayed(*, game: Game) -> dict[str, Any]:
+    """The same dict as `game_state`, recomputed by the engine from the stored entries."""
+    players = game_players(game=game)
+    entries = [hand.entry for hand in live_hands(game=game)]
+    played = game_replay(game=game, players=players, entries=entries)
+    hands = [
+        _hand_item(n, entry, hand_result_data(result), totals, players)
+        for n, (entry, result, totals) in enumerate(
+            zip(entries, played.hands, played.state.running, strict=True), start=1
+        )
+    ]
+    return _state(game, players, hands, state_summary(played.state))
+
+
+def hand_history(*, game: Game, number: int) -> list[HandRevision]:
+    """Every version of live hand ``number``, oldest first; raises Hand.DoesNotExist."""
+    hand = live_hands(game=game).get(number=number)
+    return list(hand.revisions.order_by("version"))
+
+
+def _state(game: Game, players: list[str], hands: list[dict], summary: dict) -> dict[str, Any]:
+    return {
+        "id": game.public_id,
+        "variant": game.variant,
+        "options": game.options,
+        "players": players,
+        "first_dealer": game.dealer,
+        "hands": hands,
+        "totals": _seated(summary["totals"], players),
+        "running": [hand["totals"] for hand in hands],
+        "dealer": summary["dealer"],
+        "deal": summary["deal"],
+        "over": summary["over"],
+        "winners": summary["winners"],
+    }
+
+
+def _hand_item(n: int, entry, result: dict, totals: dict, players: list[str]) -> dict[str, Any]:
+    return {
+        "n": n,
+        "result": entry,
+        "dealer": result.get("dealer"),
+        "winners": result.get("winners", []),
+        "deltas": _seated(result.get("deltas", {}), players),
+        "transfers": result.get("transfers", []),
+        "players": result.get("players", {}),
+        "explanation": result.get("explanation", []),
+        "totals": _seated(totals, players),
+    }
+
+
+def _seated(scores: dict, players: list[str]) -> dict:
+    # PostgreSQL's jsonb does not keep key order; show scores in seating order everywhere.
+    return {name: scores[name] for name in players if name in scores}

@@ -1,0 +1,192 @@
+"""Writes to games.
+
+Every hand write locks its game, replays all live hands through the engine and stores what the
+replay says (every hand's result, the running totals, the game's summary) in one transaction.
+The engine rejects a bad entry before anything is written, and the cache can never drift from
+the hands, because nothing else writes them.
+"""
+
+from __future__ import annotations
+
+import functools
+import hmac
+import random
+import secrets
+import time
+
+from django.db import IntegrityError, OperationalError, transaction
+from django.utils import timezone
+
+from scorekeeper.rules.game import Replay, setup_table
+
+from .models import Game, Hand, HandRevision, Seat, hash_token
+from .selectors import game_players, game_replay, hand_result_data, live_hands, state_summary
+
+
+class GameOver(Exception):
+    """A hand posted to a game that has already ended."""
+
+    code = "game_over"
+
+    def __init__(self, game: Game):
+        winners = ", ".join(game.winners)
+        super().__init__(f"this game is over: {winners} won" if winners else "this game is over")
+
+
+# SQLite answers "database is locked" instead of waiting when writers collide (always with the
+# in-memory test database's shared cache), and a writer that slipped past the game lock meets a
+# unique constraint; both are safe to retry from the start, because nothing was written.
+_LOCKED_ATTEMPTS = 40
+_INTEGRITY_ATTEMPTS = 3
+
+
+def _retrying(func):
+    @functools.wraps(func)
+    def wrapper(**kwargs):
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                return func(**kwargs)
+            except (OperationalError, IntegrityError) as error:
+                if not _may_retry(error, attempt):
+                    raise
+                time.sleep(random.uniform(0.002, 0.02) * attempt)
+
+    return wrapper
+
+
+def _may_retry(error: Exception, attempt: int) -> bool:
+    if transaction.get_connection().in_atomic_block:
+        return False  # an outer transaction is broken now; only its owner can start over
+    if isinstance(error, IntegrityError):
+        return attempt < _INTEGRITY_ATTEMPTS
+    return "locked" in str(error) and attempt < _LOCKED_ATTEMPTS
+
+
+@_retrying
+@transaction.atomic
+def game_create(
+    *, variant: str, options: dict | None, players: list[str], dealer: str | None
+) -> tuple[Game, str]:
+    """Start a game; returns it with its edit token, which is shown this once and never stored."""
+    # The engine validates everything and gives back the names trimmed and the dealer resolved.
+    _table, players, dealer = setup_table(
+        variant=variant, options=options, players=players, dealer=dealer
+    )
+    token = secrets.token_urlsafe(32)
+    game = Game(variant=variant, options=options or {}, dealer=dealer, token_hash=hash_token(token))
+    _apply_summary(game, game_replay(game=game, players=players, entries=[]), hand_count=0)
+    game.save()
+    Seat.objects.bulk_create(
+        Seat(game=game, position=position, name=name) for position, name in enumerate(players)
+    )
+    return game, token
+
+
+def token_valid(*, game: Game, token: str | None) -> bool:
+    # Constant-time, so response timing tells nothing about how much of a guess was right.
+    return hmac.compare_digest(hash_token(token or ""), game.token_hash)
+
+
+@_retrying
+@transaction.atomic
+def hand_record(*, game: Game, entry: dict, request_id: str | None = None) -> Hand:
+    """Record the next hand. A request_id seen before returns that hand (``repeated`` set)."""
+    _lock(game)
+    if request_id is not None:
+        first = game.hands.filter(request_id=request_id).first()
+        if first is not None:
+            first.repeated = True
+            return first
+    if game.over:
+        raise GameOver(game)
+    hands = list(live_hands(game=game))
+    hand = Hand(game=game, number=len(hands) + 1, entry=entry, request_id=request_id)
+    hands.append(hand)
+    _store(game, hands, _replay(game, hands))
+    _revise(hand, HandRevision.Action.RECORDED)
+    return hand
+
+
+@_retrying
+@transaction.atomic
+def hand_correct(*, game: Game, number: int, entry: dict) -> Hand:
+    """Replace hand ``number``'s entry; every later result and total follows."""
+    _lock(game)
+    hands = list(live_hands(game=game))
+    hand = _nth(hands, number)
+    hand.entry = entry
+    _store(game, hands, _replay(game, hands))
+    _revise(hand, HandRevision.Action.CORRECTED)
+    return hand
+
+
+@_retrying
+@transaction.atomic
+def hand_delete(*, game: Game, number: int) -> None:
+    """Take hand ``number`` out of the game; later hands move up, its history stays."""
+    _lock(game)
+    hands = list(live_hands(game=game))
+    hand = _nth(hands, number)
+    rest = [h for h in hands if h is not hand]
+    played = _replay(game, rest)
+    # Out of the live numbering first, so the hands after it can take its number.
+    hand.deleted_at = timezone.now()
+    hand.save(update_fields=["deleted_at", "updated"])
+    _revise(hand, HandRevision.Action.DELETED)
+    _store(game, rest, played)
+
+
+def _lock(game: Game) -> None:
+    """Lock the game row and reload it, so we act on what the last writer committed."""
+    # SQLite ignores FOR UPDATE. Writing first takes its database write lock before any read,
+    # so two writers queue up instead of both reading and then failing to upgrade.
+    Game.objects.filter(pk=game.pk).update(updated=timezone.now())
+    game.refresh_from_db(from_queryset=Game.objects.select_for_update())
+
+
+def _nth(hands: list[Hand], number: int) -> Hand:
+    if not 1 <= number <= len(hands):
+        raise Hand.DoesNotExist(f"this game has no hand {number}")
+    return hands[number - 1]
+
+
+def _replay(game: Game, hands: list[Hand]) -> Replay:
+    players = game_players(game=game)
+    return game_replay(game=game, players=players, entries=[hand.entry for hand in hands])
+
+
+def _store(game: Game, hands: list[Hand], played: Replay) -> None:
+    """Write the replay's results into the hands (in order) and its summary into the game."""
+    rows = zip(hands, played.hands, played.state.running, strict=True)
+    for number, (hand, result, totals) in enumerate(rows, start=1):
+        fresh = (number, hand_result_data(result), dict(totals))
+        if hand.pk is not None and fresh == (hand.number, hand.result, hand.totals):
+            continue  # most writes touch one hand; leave the rest alone
+        hand.number, hand.result, hand.totals = fresh
+        hand.save()  # in ascending order, so a renumbered hand never meets a live number
+    _apply_summary(game, played, hand_count=len(hands))
+    game.save()
+
+
+def _apply_summary(game: Game, played: Replay, *, hand_count: int) -> None:
+    summary = state_summary(played.state)
+    game.hand_count = hand_count
+    game.totals = summary["totals"]
+    game.over = summary["over"]
+    game.winners = summary["winners"]
+    game.next_dealer = summary["dealer"] or ""
+    game.next_deal = summary["deal"]
+
+
+def _revise(hand: Hand, action: str) -> None:
+    version = hand.revisions.count() + 1
+    HandRevision.objects.create(
+        hand=hand,
+        version=version,
+        action=action,
+        number=hand.number,
+        entry=hand.entry,
+        result=hand.result,
+    )
