@@ -15,6 +15,7 @@ import secrets
 import time
 
 from django.db import IntegrityError, OperationalError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from scorekeeper.rules.game import Replay, setup_table
@@ -140,9 +141,10 @@ def hand_delete(*, game: Game, number: int) -> None:
 
 def _lock(game: Game) -> None:
     """Lock the game row and reload it, so we act on what the last writer committed."""
-    # SQLite ignores FOR UPDATE. Writing first takes its database write lock before any read,
-    # so two writers queue up instead of both reading and then failing to upgrade.
-    Game.objects.filter(pk=game.pk).update(updated=timezone.now())
+    # SQLite ignores FOR UPDATE. Writing first (a write that changes nothing) takes its database
+    # write lock before any read, so two writers queue up instead of both reading and then
+    # failing to upgrade.
+    Game.objects.filter(pk=game.pk).update(hand_count=F("hand_count"))
     game.refresh_from_db(from_queryset=Game.objects.select_for_update())
 
 
