@@ -1,0 +1,105 @@
+"""Writers posting to one game at the same moment, against the real database.
+
+On PostgreSQL the game row lock serialises them; on SQLite (whose in-memory test database
+answers "locked" rather than waiting) the services retry. Either way every hand gets its own
+number and a request_id posted by several clients is recorded once.
+"""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.selectors import game_state, game_state_replayed
+from scorekeeper.games.services import game_create, hand_correct, hand_record
+
+ABC = ["Ann", "Bob", "Cy"]
+THREADS = 6
+POSTS = 4
+
+
+def entry(points: int) -> dict:
+    return {"out": "Ann", "hands": {"Bob": {"points": points}, "Cy": {"points": 0}}}
+
+
+def run_together(workers) -> None:
+    """Start every worker at once; re-raise the first error any of them hit."""
+    barrier = threading.Barrier(len(workers))
+    errors = []
+
+    def run(work):
+        try:
+            barrier.wait()
+            work()
+        except Exception as error:  # reported below, on the test's thread
+            errors.append(error)
+        finally:
+            connection.close()  # each thread has its own connection
+
+    threads = [threading.Thread(target=run, args=(work,)) for work in workers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not errors, errors
+
+
+def new_game() -> Game:
+    game, _token = game_create(
+        variant="standard-rummy", options={"target": 1_000_000}, players=ABC, dealer=None
+    )
+    return game
+
+
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_posts_get_distinct_numbers_and_a_shared_request_id_counts_once():
+    game = new_game()
+
+    def poster(thread: int):
+        mine = Game.objects.get(pk=game.pk)  # read here: the threads only run services
+
+        def work():
+            for post in range(POSTS):
+                hand_record(game=mine, entry=entry(thread * 10 + post), request_id=f"{thread}-{post}")
+            hand_record(game=mine, entry=entry(999), request_id="everyone")
+
+        return work
+
+    run_together([poster(t) for t in range(THREADS)])
+
+    hands = list(Hand.objects.filter(game=game).order_by("number"))
+    expected = THREADS * POSTS + 1
+    assert [h.number for h in hands] == list(range(1, expected + 1))
+    assert sorted(h.request_id for h in hands) == sorted(
+        [f"{t}-{p}" for t in range(THREADS) for p in range(POSTS)] + ["everyone"]
+    )
+    game.refresh_from_db()
+    assert game.hand_count == expected
+    assert game.totals["Ann"] == sum(t * 10 + p for t in range(THREADS) for p in range(POSTS)) + 999
+    assert game_state(game=game) == game_state_replayed(game=game)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_corrections_racing_new_hands_leave_a_consistent_game():
+    game = new_game()
+    hand_record(game=game, entry=entry(1))
+
+    def poster():
+        mine = Game.objects.get(pk=game.pk)  # read here: the threads only run services
+        return lambda: [hand_record(game=mine, entry=entry(post)) for post in range(POSTS)]
+
+    def corrector():
+        mine = Game.objects.get(pk=game.pk)
+        return lambda: [
+            hand_correct(game=mine, number=1, entry=entry(100 + p)) for p in range(POSTS)
+        ]
+
+    run_together([poster(), poster(), corrector(), corrector()])
+
+    game.refresh_from_db()
+    assert game.hand_count == 1 + 2 * POSTS
+    numbers = list(Hand.objects.filter(game=game).values_list("number", flat=True))
+    assert sorted(numbers) == list(range(1, game.hand_count + 1))
+    assert Hand.objects.get(game=game, number=1).revisions.count() == 1 + 2 * POSTS
+    assert game_state(game=game) == game_state_replayed(game=game)
