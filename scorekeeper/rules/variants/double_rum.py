@@ -17,6 +17,37 @@ DOUBLE_RUM = Variant(
     meld_rules=MeldRules(ace=Ace.HIGH_OR_LOW, identical_in_sets=True),
     values=CardValues(ace=11, joker=15),
     options=(target(100),),
+    rules=(
+        (
+            "Players and deal",
+            "Two 52-card packs and four jokers. Two to six players; the app suggests 10 cards each "
+            "for two players, 7 for three or four and 6 for five or six.",
+        ),
+        (
+            "Melds and jokers",
+            "A run is three or more cards of a suit in order, with the ace at the bottom or the "
+            "top but never between K and 2. A set is three or more cards of one rank, and it may "
+            "hold identical cards such as 7H 7H 7S. Jokers are wild. Someone laying off on a run "
+            "that ends in a joker may shift that joker to the run's other end.",
+        ),
+        (
+            "Scoring",
+            "The player who goes out scores the cards left in all the other hands: ace 11, joker "
+            "15, king, queen and jack 10, other cards their number.",
+        ),
+        (
+            "End of the game",
+            "After a hand that takes someone to 100 or more (the target option), the highest total "
+            "wins.",
+        ),
+    ),
+    decisions=(
+        "The rules give neither a player count nor deal sizes: the app allows 2 to 6 players and "
+        "proposes the Standard Rummy deal.",
+        "No meld may be made of jokers alone; each needs at least one natural card.",
+        "A tie for the highest total at the moment the game would end settles nothing: play "
+        "continues hand by hand until a single player is ahead.",
+    ),
 )
 
 VARIANTS = (DOUBLE_RUM,)

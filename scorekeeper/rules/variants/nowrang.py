@@ -29,6 +29,35 @@ NOWRANG = Variant(
     ),
     end=EndRule("match"),
     winner_deals=True,
+    rules=(
+        (
+            "Players and deal",
+            "A game for exactly two players with one 52-card pack and no jokers. The dealer gives "
+            "the opponent 11 cards and keeps 10. On the first turn the opponent just discards, "
+            "which starts the pile; from then on each turn is a draw, from the stock or the "
+            "discards, followed by a discard.",
+        ),
+        (
+            "Sequences",
+            "Only sequences matter; cards of one rank count for nothing. A sequence is cards of a "
+            "single suit in order, and the ace ranks above the king only: Q-K-A is good, A-2-3 is "
+            "not.",
+        ),
+        (
+            "Winning",
+            "A player holding a 4-card sequence, the garwanj, plus two 3-card sequences shows them "
+            "and wins the game at once. No points are kept.",
+        ),
+        (
+            "Matches",
+            "A game is a single hand. For a longer contest a table plays a match of several games "
+            "(the match length option), and whoever has won more games is ahead.",
+        ),
+    ),
+    decisions=(
+        "The rules only name a winner. The app counts each hand as one game and offers a match of "
+        "several games, 1 by default, the leader being whoever has more wins.",
+    ),
 )
 
 VARIANTS = (NOWRANG,)

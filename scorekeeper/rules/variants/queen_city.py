@@ -15,6 +15,35 @@ QUEEN_CITY_RUM = Variant(
     deal=MappingProxyType({n: 7 for n in range(2, 7)}),
     meld_rules=MeldRules(ace=Ace.LOW),
     options=(target(500),),
+    rules=(
+        (
+            "Players and deal",
+            "Two to six players with one 52-card pack and no jokers. Everyone is dealt 7 cards, "
+            "however many are playing.",
+        ),
+        (
+            "Melds",
+            "Sets and runs as in Standard Rummy, with the ace low. Nothing is melded during play: "
+            "a player goes out by laying down all 7 cards in melds, or 6 of them and a discard.",
+        ),
+        (
+            "Scoring",
+            "The player who goes out adds up his own melded cards (ace 1, 2 to 10 their number, "
+            "king, queen and jack 10) and multiplies the sum by the number of other players: 30 "
+            "points of melds against three opponents scores 90.",
+        ),
+        (
+            "End of the game",
+            "After a hand that takes someone to 500 or more (the target option), the highest total "
+            "wins.",
+        ),
+    ),
+    decisions=(
+        "The rules set no target. Since hand scores are multiplied, the usual 100 would often end "
+        "a game after one hand, so the app plays to 500.",
+        "A tie for the highest total at the moment the game would end settles nothing: play "
+        "continues hand by hand until a single player is ahead.",
+    ),
 )
 
 VARIANTS = (QUEEN_CITY_RUM,)

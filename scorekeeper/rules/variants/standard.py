@@ -4,6 +4,50 @@ from ..melds import Ace, MeldRules
 from .base import Variant
 from .common import STANDARD_DEAL, STANDARD_HOOKS, standard_options
 
+# -- rules texts (shown on the rules pages and by the API) ------------------------------------
+
+_DEAL = (
+    "Players and deal",
+    "Two to six players use a single 52-card pack with no jokers. With two players each gets "
+    "10 cards, with three or four 7, with five or six 6. The deal moves one seat to the left "
+    "after every hand.",
+)
+_MELDS = (
+    "Melds",
+    "A set is three or four cards of one rank, each of a different suit. A run is three or more "
+    "cards of one suit in unbroken order. Aces are low only, so A-2-3 is a run and Q-K-A is not.",
+)
+_SCORE = (
+    "Scoring",
+    "A card left in hand counts 1 for an ace, its number for 2 to 10 and 10 for a king, queen "
+    "or jack. The player who went out adds up what every other player is still holding and "
+    "scores that total; nobody else scores for the hand.",
+)
+
+
+def _game_end(target: int) -> tuple[str, str]:
+    return (
+        "End of the game",
+        f"Once a hand finishes with somebody on {target} or more, the game ends there and "
+        "the player with the highest total wins. The target option moves that line; a "
+        "target of 0 turns every hand into a full game, and its winner deals the next one.",
+    )
+
+
+_OPTIONS = (
+    "Options",
+    "Around the corner lets a run wrap past the ace (K-A-2-3) and raises an ace left in hand "
+    "to 11. Rummy hidden doubles the score of a player who goes out in one turn without having "
+    "laid down or added anything earlier. Count scoring replaces card values with 1 point per "
+    "card and 2 per joker still held, and lowers the default target to 25. Call Rummy, the two "
+    "borrowing rules, one meld per turn, the lay-off restriction and the mandatory discard "
+    "change the play only, never the score.",
+)
+_TIE = (
+    "A tie for the highest total at the moment the game would end settles nothing: play "
+    "continues hand by hand until a single player is ahead.",
+)
+
 STANDARD_RUMMY = Variant(
     slug="standard-rummy",
     name="Standard Rummy",
@@ -14,6 +58,19 @@ STANDARD_RUMMY = Variant(
     meld_rules=MeldRules(ace=Ace.LOW),
     options=standard_options(100),
     hooks=STANDARD_HOOKS,
+    rules=(
+        _DEAL,
+        _MELDS,
+        (
+            "End of a hand",
+            "Melds and lay-offs go down during play. The first player with no cards left goes out, "
+            "and the hand is over.",
+        ),
+        _SCORE,
+        _game_end(100),
+        _OPTIONS,
+    ),
+    decisions=_TIE,
 )
 
 RUMMY_COMPLETE = Variant(
@@ -26,6 +83,25 @@ RUMMY_COMPLETE = Variant(
     meld_rules=MeldRules(ace=Ace.LOW),
     options=standard_options(200),
     hooks=STANDARD_HOOKS,
+    rules=(
+        _DEAL,
+        _MELDS,
+        (
+            "End of a hand",
+            "Nothing is melded while the hand is played. A player goes out by putting the whole "
+            "hand down at once in valid melds: every card, or every card but one that is "
+            "discarded.",
+        ),
+        (
+            "Scoring",
+            "The player who went out collects the value of every card the others hold, including "
+            "cards that would have made melds of their own: ace 1, 2 to 10 their number, king, "
+            "queen and jack 10.",
+        ),
+        _game_end(200),
+        _OPTIONS,
+    ),
+    decisions=_TIE,
 )
 
 BLOCK_RUMMY = Variant(
@@ -38,6 +114,27 @@ BLOCK_RUMMY = Variant(
     meld_rules=MeldRules(ace=Ace.LOW),
     options=standard_options(100),
     hooks=STANDARD_HOOKS,
+    rules=(
+        _DEAL,
+        _MELDS,
+        (
+            "When the stock runs out",
+            "Play carries on, each player in turn taking the top card of the discard pile. The "
+            "first player who refuses that card blocks the hand, and it stops there.",
+        ),
+        (
+            "Scoring",
+            "When somebody goes out, the hand is scored as in Standard Rummy. In a blocked hand "
+            "every player counts all the cards in hand at the usual values (ace 1, king, queen and "
+            "jack 10). The lowest count collects from each other player the gap between that "
+            "player's count and its own. Players level on the lowest count divide what they "
+            "collect equally, each keeping the whole-number share; points that do not divide "
+            "evenly are not scored.",
+        ),
+        _game_end(100),
+        _OPTIONS,
+    ),
+    decisions=_TIE,
 )
 
 THROW_DOWN_RUMMY = Variant(
@@ -50,6 +147,20 @@ THROW_DOWN_RUMMY = Variant(
     meld_rules=MeldRules(ace=Ace.LOW),
     options=standard_options(100),
     hooks=STANDARD_HOOKS,
+    rules=(
+        _DEAL,
+        _MELDS,
+        (
+            "The discard spread",
+            "A discard is tossed onto the table, so the discards lie scattered and face up. "
+            "Instead of the top discard a player may draw any single card of the spread, moving "
+            "others aside only to uncover one that is partly hidden.",
+        ),
+        _SCORE,
+        _game_end(100),
+        _OPTIONS,
+    ),
+    decisions=_TIE,
 )
 
 VARIANTS = (STANDARD_RUMMY, RUMMY_COMPLETE, BLOCK_RUMMY, THROW_DOWN_RUMMY)
