@@ -1,0 +1,303 @@
+"""Benchmark of the optimal-arrangement solver (``make bench``).
+
+    .venv/bin/python bench/arrange.py            # the full run (about a minute)
+    .venv/bin/python bench/arrange.py --n 500    # scaled down
+
+Four sets of hands, dealt with a seeded RNG so every run times the same hands:
+
+a. random 10-card hands from one pack, Knock Rummy rules (ace low; K, Q, J count 10);
+b. meld-rich 10-card hands from a 20-card window (five consecutive ranks, all four suits),
+   same rules;
+c. Caloochi: 15 cards from two packs with 0-4 jokers (a fifth as many hands as a and b);
+d. German Rummy: 14 cards from two packs with 0-6 jokers (a fifth as many hands as a and b).
+
+Each hand is timed through ``arrange`` (the solver, on parsed cards) and, separately, through
+``best_arrangement`` (which adds the deck check). Where OpenSpiel's Python package imports, its
+C++ ``GinRummyUtils.min_deadwood`` (same meld rules as Knock Rummy: sets of 3-4, runs of 3+,
+ace low, K/Q/J 10) deals with sets a and b too: every hand's deadwood must agree, and the
+script prints the ratio of the median times. Only disagreements make the exit status non-zero;
+times are figures to read, never pass/fail conditions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from scorekeeper.rules import JOKER, Card, best_arrangement, format_cards, get_variant  # noqa: E402
+from scorekeeper.rules.arrange import arrange  # noqa: E402
+from scorekeeper.rules.variants import Table  # noqa: E402
+
+SEED = 20261129
+TARGET_RATIO = 20  # our median within 20x of OpenSpiel's
+TARGET_P99_MS = 10.0  # sets c and d
+
+
+# -- dealing ----------------------------------------------------------------------------------
+
+
+def naturals(table: Table) -> list[Card]:
+    return [c for c in table.deck.cards() if not c.is_joker]
+
+
+def deal_random(rng: random.Random, table: Table, n: int, size: int) -> list[list[Card]]:
+    deck = table.deck.cards()
+    return [rng.sample(deck, size) for _ in range(n)]
+
+
+def deal_window(rng: random.Random, table: Table, n: int, size: int) -> list[list[Card]]:
+    """Hands from five consecutive ranks (A-5 up to 9-K), all four suits: 20 cards a pack."""
+    pack = naturals(table)
+    hands = []
+    for _ in range(n):
+        low = rng.randint(1, 9)
+        window = [c for c in pack if low <= c.rank < low + 5]
+        hands.append(rng.sample(window, size))
+    return hands
+
+
+def deal_with_jokers(
+    rng: random.Random, table: Table, n: int, size: int, max_jokers: int
+) -> list[list[Card]]:
+    """Hands of ``size`` cards holding 0 to ``max_jokers`` jokers (uniformly), shuffled."""
+    pack = naturals(table)
+    hands = []
+    for _ in range(n):
+        jokers = rng.randint(0, min(max_jokers, table.deck.jokers))
+        hand = rng.sample(pack, size - jokers) + [JOKER] * jokers
+        rng.shuffle(hand)
+        hands.append(hand)
+    return hands
+
+
+# -- OpenSpiel ---------------------------------------------------------------------------------
+
+
+class OpenSpiel:
+    """OpenSpiel's gin rummy utilities: 13 ranks, 4 suits, hands of 10."""
+
+    RANK_CHARS = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
+
+    def __init__(self, pyspiel_module):
+        self.utils = pyspiel_module.gin_rummy.GinRummyUtils(13, 4, 10)
+        # Let OpenSpiel's own parser give each card its int, and check the mapping both ways
+        # (it is suit-major, suits in the order s c d h, ace first: As=0, Ks=12, Ac=13, ...).
+        self.code: dict[Card, int] = {}
+        for suit in "SHDC":
+            for rank in range(1, 14):
+                text = f"{self.RANK_CHARS.get(rank, str(rank))}{suit.lower()}"
+                code = self.utils.card_int(text)
+                if self.utils.card_string(code) != text:
+                    raise RuntimeError(f"OpenSpiel card encoding mismatch for {text}")
+                self.code[Card(rank, suit)] = code
+        if sorted(self.code.values()) != list(range(52)):
+            raise RuntimeError("OpenSpiel card encoding is not a permutation of 0-51")
+
+    def encode(self, hand: Sequence[Card]) -> list[int]:
+        return [self.code[c] for c in hand]
+
+    def min_deadwood(self, codes: list[int]) -> int:
+        # With 10 cards this is the plain minimum deadwood; with 11 OpenSpiel would first
+        # discard the card that leaves the least, so every hand here has exactly 10.
+        return self.utils.min_deadwood(codes)
+
+
+def load_openspiel() -> OpenSpiel | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    return OpenSpiel(pyspiel)
+
+
+# -- timing ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Timing:
+    times_ns: list[int] = field(default_factory=list)
+
+    @property
+    def median_ms(self) -> float:
+        return statistics.median(self.times_ns) / 1e6
+
+    @property
+    def p99_ms(self) -> float:
+        ordered = sorted(self.times_ns)
+        return ordered[max(0, math.ceil(0.99 * len(ordered)) - 1)] / 1e6
+
+    @property
+    def max_ms(self) -> float:
+        return max(self.times_ns) / 1e6
+
+    def row(self) -> str:
+        return f"median {self.median_ms:8.4f} ms  p99 {self.p99_ms:8.4f} ms  max {self.max_ms:8.4f} ms"
+
+
+def time_each(func: Callable, items: Sequence) -> tuple[Timing, list]:
+    """Call ``func`` on each item once; return the per-call times and the results."""
+    for item in items[:20]:  # warm caches and the interpreter
+        func(item)
+    gc.collect()
+    timing, results = Timing(), []
+    clock = time.perf_counter_ns
+    for item in items:
+        start = clock()
+        result = func(item)
+        timing.times_ns.append(clock() - start)
+        results.append(result)
+    return timing, results
+
+
+@dataclass
+class SetResult:
+    name: str
+    hands: int
+    ours: Timing
+    api: Timing
+    openspiel: Timing | None = None
+    disagreements: list[tuple[str, int, int]] = field(default_factory=list)
+
+    @property
+    def ratio(self) -> float | None:
+        if self.openspiel is None:
+            return None
+        return self.ours.median_ms / self.openspiel.median_ms
+
+
+def run_set(
+    name: str,
+    table: Table,
+    hands: list[list[Card]],
+    openspiel: OpenSpiel | None,
+    out,
+) -> SetResult:
+    rules, values = table.meld_rules, table.values
+    ours, arrangements = time_each(lambda h: arrange(h, rules, values), hands)
+    api, via_api = time_each(lambda h: best_arrangement(h, table), hands)
+    for a, b in zip(arrangements, via_api, strict=True):
+        if a != b:
+            raise AssertionError(f"best_arrangement and arrange differ: {a} / {b}")
+    result = SetResult(name, len(hands), ours, api)
+    print(f"\n{name}: {len(hands)} hands", file=out)
+    print(f"  arrange           {ours.row()}", file=out)
+    print(f"  best_arrangement  {api.row()}", file=out)
+    if openspiel is not None:
+        encoded = [openspiel.encode(h) for h in hands]
+        result.openspiel, theirs = time_each(openspiel.min_deadwood, encoded)
+        for hand, mine, other in zip(hands, arrangements, theirs, strict=True):
+            if mine.count != other:
+                result.disagreements.append((format_cards(hand), mine.count, other))
+        print(f"  OpenSpiel (C++)   {result.openspiel.row()}", file=out)
+        print(
+            f"  agreement with OpenSpiel: {len(hands) - len(result.disagreements)}/{len(hands)}"
+            f" hands; median ratio ours/OpenSpiel {result.ratio:.1f}x",
+            file=out,
+        )
+        for text, mine, other in result.disagreements[:20]:
+            print(f"    DISAGREE {text}: ours {mine}, OpenSpiel {other}", file=out)
+    return result
+
+
+# -- main --------------------------------------------------------------------------------------
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--n",
+        type=int,
+        default=10_000,
+        help="hands in sets a and b (sets c and d get a fifth, at least 1); default 10000",
+    )
+    parser.add_argument("--seed", type=int, default=SEED, help=f"RNG seed (default {SEED})")
+    parser.add_argument(
+        "--no-openspiel", action="store_true", help="skip the OpenSpiel comparison"
+    )
+    return parser.parse_args(argv)
+
+
+@dataclass
+class Report:
+    sets: dict[str, SetResult]  # by letter, "a" to "d"
+    openspiel: bool  # did OpenSpiel run on sets a and b?
+
+    @property
+    def disagreements(self) -> int:
+        return sum(len(r.disagreements) for r in self.sets.values())
+
+
+def main(argv: Sequence[str] | None = None, out=None) -> Report:
+    out = out or sys.stdout
+    args = parse_args(argv)
+    n_ab, n_cd = args.n, max(1, args.n // 5)
+    rng = random.Random(args.seed)
+    openspiel = None if args.no_openspiel else load_openspiel()
+
+    knock = get_variant("knock-rummy").table()
+    caloochi = get_variant("caloochi").table()
+    german = get_variant("german-rummy").table()
+    sets = [
+        ("a. random 10-card hands, one pack", knock, deal_random(rng, knock, n_ab, 10), True),
+        (
+            "b. meld-rich 10-card hands, 20-card window of five ranks",
+            knock,
+            deal_window(rng, knock, n_ab, 10),
+            True,
+        ),
+        (
+            "c. Caloochi, 15 cards, two packs, 0-4 jokers",
+            caloochi,
+            deal_with_jokers(rng, caloochi, n_cd, 15, 4),
+            False,
+        ),
+        (
+            "d. German Rummy, 14 cards, two packs, 0-6 jokers",
+            german,
+            deal_with_jokers(rng, german, n_cd, 14, 6),
+            False,
+        ),
+    ]
+    print(
+        f"Python {sys.version.split()[0]}, seed {args.seed}; OpenSpiel "
+        + ("loaded" if openspiel else "not available"),
+        file=out,
+    )
+    results = {}
+    for name, table, hands, compare in sets:
+        results[name[0]] = run_set(name, table, hands, openspiel if compare else None, out)
+
+    print("\nTargets", file=out)
+    for key in "ab":
+        r = results[key]
+        if r.openspiel is None:
+            print(f"  {key}: OpenSpiel not available, no comparison", file=out)
+            continue
+        agree = "met" if not r.disagreements else "MISSED"
+        speed = "met" if r.ratio <= TARGET_RATIO else "MISSED"
+        print(
+            f"  {key}: agreement 100% {agree} ({len(r.disagreements)} disagreements); "
+            f"median within {TARGET_RATIO}x of OpenSpiel {speed} ({r.ratio:.1f}x)",
+            file=out,
+        )
+    for key in "cd":
+        r = results[key]
+        ok = "met" if r.ours.p99_ms < TARGET_P99_MS else "MISSED"
+        print(f"  {key}: p99 under {TARGET_P99_MS:g} ms {ok} ({r.ours.p99_ms:.3f} ms)", file=out)
+    return Report(results, openspiel is not None)
+
+
+if __name__ == "__main__":
+    sys.exit(1 if main().disagreements else 0)
