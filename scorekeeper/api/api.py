@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ninja import NinjaAPI
 
-from . import catalogue, errors, tools
+from . import catalogue, errors, games, tools
 
 api = NinjaAPI(
     title="Rummy Table API",
@@ -21,5 +21,4 @@ errors.install(api)
 
 api.add_router("", catalogue.router)
 api.add_router("", tools.router)
-# The games router (POST /score, /games, /games/{id}/hands) is registered here:
-# api.add_router("", games.router)
+api.add_router("", games.router)
