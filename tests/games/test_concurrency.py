@@ -61,7 +61,9 @@ def test_simultaneous_posts_get_distinct_numbers_and_a_shared_request_id_counts_
 
         def work():
             for post in range(POSTS):
-                hand_record(game=mine, entry=entry(thread * 10 + post), request_id=f"{thread}-{post}")
+                hand_record(
+                    game=mine, entry=entry(thread * 10 + post), request_id=f"{thread}-{post}"
+                )
             hand_record(game=mine, entry=entry(999), request_id="everyone")
 
         return work

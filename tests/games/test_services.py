@@ -23,7 +23,10 @@ ABC = ["Ann", "Bob", "Cy"]
 def out(winner: str, amount: int, players=ABC) -> dict:
     """A standard-style result: ``winner`` went out and the first other player held ``amount``."""
     others = [p for p in players if p != winner]
-    return {"out": winner, "hands": {p: {"points": amount if i == 0 else 0} for i, p in enumerate(others)}}
+    return {
+        "out": winner,
+        "hands": {p: {"points": amount if i == 0 else 0} for i, p in enumerate(others)},
+    }
 
 
 def new_game(variant="standard-rummy", options=None, players=ABC, dealer=None) -> Game:
@@ -149,7 +152,10 @@ def test_record_updates_the_callers_game_object():
     [
         ({"out": "Zed", "hands": {}}, "result.out"),
         ({"out": "Ann", "hands": {"Bob": {"points": 3}}}, "result.hands.Cy"),
-        ({"out": "Ann", "hands": {"Bob": {"cards": "1H"}, "Cy": {"points": 1}}}, "result.hands.Bob.cards"),
+        (
+            {"out": "Ann", "hands": {"Bob": {"cards": "1H"}, "Cy": {"points": 1}}},
+            "result.hands.Bob.cards",
+        ),
         (
             {"out": "Ann", "hands": {"Bob": {"cards": "7H"}, "Cy": {"cards": "7H"}}},
             "result.hands",
@@ -285,10 +291,17 @@ def test_a_correction_that_would_end_the_game_before_later_hands_is_refused():
 
 def test_deleting_renumbers_later_hands_and_keeps_the_deleted_one():
     game = new_game(options={"target": 500})
-    recorded = [hand_record(game=game, entry=out(p, n)) for p, n in [("Ann", 1), ("Bob", 2), ("Cy", 3), ("Ann", 4)]]
+    recorded = [
+        hand_record(game=game, entry=out(p, n))
+        for p, n in [("Ann", 1), ("Bob", 2), ("Cy", 3), ("Ann", 4)]
+    ]
     hand_delete(game=game, number=2)
     live = list(game.hands.filter(deleted_at=None).order_by("number"))
-    assert [(h.number, h.pk) for h in live] == [(1, recorded[0].pk), (2, recorded[2].pk), (3, recorded[3].pk)]
+    assert [(h.number, h.pk) for h in live] == [
+        (1, recorded[0].pk),
+        (2, recorded[2].pk),
+        (3, recorded[3].pk),
+    ]
     gone = Hand.objects.get(pk=recorded[1].pk)
     assert gone.deleted and gone.number == 2 and gone.entry == out("Bob", 2)
     assert [r.action for r in gone.revisions.all()] == ["recorded", "deleted"]
@@ -365,7 +378,12 @@ def test_state_has_the_api_shape():
     assert hand["dealer"] == "Cy" and hand["explanation"]
     assert state["totals"] == {"Ann": 60, "Bob": 0, "Cy": 0}
     assert state["running"] == [{"Ann": 60, "Bob": 0, "Cy": 0}]
-    assert (state["dealer"], state["deal"], state["over"], state["winners"]) == ("Ann", 7, False, [])
+    assert (state["dealer"], state["deal"], state["over"], state["winners"]) == (
+        "Ann",
+        7,
+        False,
+        [],
+    )
     assert list(state["totals"]) == ABC, "scores are listed in seating order"
 
 

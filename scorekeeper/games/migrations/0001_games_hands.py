@@ -7,96 +7,163 @@ import scorekeeper.games.models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('public_id', models.CharField(default=scorekeeper.games.models.new_public_id, editable=False, max_length=16, unique=True)),
-                ('variant', models.CharField(max_length=40)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('dealer', models.CharField(max_length=40)),
-                ('token_hash', models.CharField(editable=False, max_length=64)),
-                ('hand_count', models.PositiveIntegerField(default=0)),
-                ('totals', models.JSONField(default=dict)),
-                ('over', models.BooleanField(default=False)),
-                ('winners', models.JSONField(default=list)),
-                ('next_dealer', models.CharField(blank=True, max_length=40)),
-                ('next_deal', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('updated', models.DateTimeField(auto_now=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "public_id",
+                    models.CharField(
+                        default=scorekeeper.games.models.new_public_id,
+                        editable=False,
+                        max_length=16,
+                        unique=True,
+                    ),
+                ),
+                ("variant", models.CharField(max_length=40)),
+                ("options", models.JSONField(blank=True, default=dict)),
+                ("dealer", models.CharField(max_length=40)),
+                ("token_hash", models.CharField(editable=False, max_length=64)),
+                ("hand_count", models.PositiveIntegerField(default=0)),
+                ("totals", models.JSONField(default=dict)),
+                ("over", models.BooleanField(default=False)),
+                ("winners", models.JSONField(default=list)),
+                ("next_dealer", models.CharField(blank=True, max_length=40)),
+                ("next_deal", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("updated", models.DateTimeField(auto_now=True)),
             ],
         ),
         migrations.CreateModel(
-            name='Hand',
+            name="Hand",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('entry', models.JSONField()),
-                ('result', models.JSONField(default=dict)),
-                ('totals', models.JSONField(default=dict)),
-                ('request_id', models.CharField(blank=True, max_length=100, null=True)),
-                ('deleted_at', models.DateTimeField(blank=True, null=True)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('updated', models.DateTimeField(auto_now=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='games.game')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("entry", models.JSONField()),
+                ("result", models.JSONField(default=dict)),
+                ("totals", models.JSONField(default=dict)),
+                ("request_id", models.CharField(blank=True, max_length=100, null=True)),
+                ("deleted_at", models.DateTimeField(blank=True, null=True)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("updated", models.DateTimeField(auto_now=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="hands",
+                        to="games.game",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'number'],
+                "ordering": ["game", "number"],
             },
         ),
         migrations.CreateModel(
-            name='HandRevision',
+            name="HandRevision",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.PositiveIntegerField()),
-                ('action', models.CharField(choices=[('recorded', 'Recorded'), ('corrected', 'Corrected'), ('deleted', 'Deleted')], max_length=10)),
-                ('number', models.PositiveIntegerField()),
-                ('entry', models.JSONField()),
-                ('result', models.JSONField()),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('hand', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='revisions', to='games.hand')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("version", models.PositiveIntegerField()),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[
+                            ("recorded", "Recorded"),
+                            ("corrected", "Corrected"),
+                            ("deleted", "Deleted"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("entry", models.JSONField()),
+                ("result", models.JSONField()),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "hand",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="revisions",
+                        to="games.hand",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['hand', 'version'],
+                "ordering": ["hand", "version"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('name', models.CharField(max_length=40)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.game')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField()),
+                ("name", models.CharField(max_length=40)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="games.game",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'position'],
+                "ordering": ["game", "position"],
             },
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.UniqueConstraint(condition=models.Q(('deleted_at__isnull', True)), fields=('game', 'number'), name='hand_live_number_unique'),
+            model_name="hand",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("deleted_at__isnull", True)),
+                fields=("game", "number"),
+                name="hand_live_number_unique",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.UniqueConstraint(fields=('game', 'request_id'), name='hand_request_id_unique'),
+            model_name="hand",
+            constraint=models.UniqueConstraint(
+                fields=("game", "request_id"), name="hand_request_id_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='handrevision',
-            constraint=models.UniqueConstraint(fields=('hand', 'version'), name='hand_revision_unique'),
+            model_name="handrevision",
+            constraint=models.UniqueConstraint(
+                fields=("hand", "version"), name="hand_revision_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('game', 'position'), name='seat_position_unique'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("game", "position"), name="seat_position_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('game', 'name'), name='seat_name_unique'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("game", "name"), name="seat_name_unique"),
         ),
     ]
