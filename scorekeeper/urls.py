@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from scorekeeper.api.api import api
 from scorekeeper.games import views as games_views
@@ -6,4 +6,5 @@ from scorekeeper.games import views as games_views
 urlpatterns = [
     path("", games_views.home, name="home"),
     path("api/v1/", api.urls),
+    path("", include("scorekeeper.games.urls")),
 ]

@@ -1,9 +1,537 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""The table companion's pages. Each view parses a form, calls a service, and renders.
 
-from scorekeeper.rules import all_variants
+Full pages work with plain form posts and redirects; with htmx the same views answer with a
+fragment of the same template (``game.html#scoreboard``, ``hand_form.html#form``...).
+Only a browser holding the game's edit token (its creator's session, or one that opened the
+edit link) may change a game; everyone with the game's link may watch it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    HttpResponseRedirect,
+)
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorekeeper.rules import RulesError, all_variants, get_variant
+from scorekeeper.rules.errors import UnknownVariantError
+from scorekeeper.rules.game import STARTING_OPTIONS
+from scorekeeper.rules.scoring import score_hand
+
+from . import access, presentation
+from .forms import HandForm, StartGameForm, seats_wanted, variant_or_default
+from .models import Game, Hand
+from .selectors import game_get, game_state, hand_history
+from .services import GameOver, game_create, hand_correct, hand_delete, hand_record, token_valid
+
+POLL_SECONDS = 4
+# The option that says how long a game lasts, by the kind of game end.
+GOAL_OPTION = {"target": "target", "hands": "hands", "match": "match-games"}
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """Front page: every variant the engine knows, in the engine's display order."""
     return render(request, "home.html", {"variants": all_variants()})
+
+
+@require_GET
+def rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """A variant's rules: facts, rule sections, the app's decisions and every house rule."""
+    try:
+        variant = get_variant(slug)
+    except UnknownVariantError:
+        raise Http404("no such variant") from None
+    deals = [
+        {"players": n, "cards": cards, "deck": variant.deck(n)} for n, cards in variant.deal.items()
+    ]
+    decks: list[dict[str, Any]] = []
+    for deal in deals:
+        if decks and decks[-1]["deck"] == deal["deck"]:
+            decks[-1]["high"] = deal["players"]
+        else:
+            decks.append({"low": deal["players"], "high": deal["players"], "deck": deal["deck"]})
+    context = {"variant": variant, "deals": deals, "decks": decks}
+    return render(request, "rules.html", context)
+
+
+# ------------------------------------------------------------------------------------------
+# Start a game
+# ------------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def game_start(request: HttpRequest) -> HttpResponse:
+    """Pick a variant, seat the players, mark the dealer, choose house rules; then create.
+
+    A POST with ``action`` other than ``create`` only redraws the form (another seat, a recent
+    name filled in, a different variant); with htmx it answers with the form fragment.
+    """
+    data = request.POST.copy() if request.method == "POST" else None
+    slug = (data or request.GET).get("variant")
+    variant = variant_or_default(slug)
+    recent = access.recent_names(request)
+    action = data.get("action", "create") if data is not None else None
+    if data is not None:
+        data["variant"] = variant.slug
+    asked = _int(data.get("seats")) if data is not None else None
+    filled = _filled_seats(data) if data is not None else 0
+
+    if data is not None and action == "add-seat":
+        asked = (asked or 0) + 1
+    if data is not None and action.startswith("name:"):
+        asked = _place_name(data, action[len("name:") :], asked, variant)
+
+    seats = seats_wanted(variant, filled, asked)
+    form = StartGameForm(data, variant=variant, seats=seats)
+    show_errors = data is not None and action == "create"
+
+    if show_errors and form.is_valid():
+        try:
+            game, token = game_create(
+                variant=variant.slug,
+                options=form.options(),
+                players=form.players(),
+                dealer=form.dealer_name(),
+            )
+        except RulesError as error:
+            form.add_rules_error(error)
+        else:
+            access.remember_game(request, game, token=token)
+            access.remember_names(request, form.players())
+            return redirect("game", game_id=game.public_id)
+
+    context = {
+        "form": form,
+        "variant": variant,
+        "variants": all_variants(),
+        "recent": [name for name in recent if name not in form_names(form)],
+        "show_errors": show_errors,
+        "can_add_seat": seats < variant.players[1],
+    }
+    template = "start.html#form" if request.htmx else "start.html"
+    return render(request, template, context)
+
+
+def form_names(form: StartGameForm) -> set[str]:
+    return {(form.data.get(f"player-{i}") or "").strip() for i in range(form.seat_count)}
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _filled_seats(data) -> int:
+    """Seats up to the last one with a name (so no typed name is ever dropped)."""
+    last = -1
+    for key, value in data.items():
+        if key.startswith("player-") and value.strip():
+            index = _int(key[len("player-") :])
+            if index is not None:
+                last = max(last, index)
+    return last + 1
+
+
+def _place_name(data, name: str, asked: int | None, variant) -> int | None:
+    """Put a recent name into the first empty seat (adding a seat when all are full)."""
+    seats = seats_wanted(variant, _filled_seats(data), asked)
+    names = [(data.get(f"player-{i}") or "").strip() for i in range(seats)]
+    if name in names:
+        return asked
+    for i, current in enumerate(names):
+        if not current:
+            data[f"player-{i}"] = name
+            return asked
+    data[f"player-{seats}"] = name
+    return seats + 1
+
+
+# ------------------------------------------------------------------------------------------
+# The game page, its live fragment, and the people at the table
+# ------------------------------------------------------------------------------------------
+
+
+def _game(game_id: str) -> Game:
+    try:
+        return game_get(public_id=game_id)
+    except Game.DoesNotExist:
+        raise Http404("no such game") from None
+
+
+def _etag(game: Game, editable: bool) -> str:
+    return f'"{game.public_id}-{game.updated.timestamp()}-{game.hand_count}-{int(editable)}-{get_language()}"'
+
+
+def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str, Any]:
+    state = game_state(game=game)
+    variant = get_variant(game.variant)
+    players = state["players"]
+    table = variant.table(game.options, players=len(players))
+    start = next((table.options[o] for o in STARTING_OPTIONS if o in table.options), 0)
+    leaders = presentation.leaders(variant, state)
+    hands = []
+    for hand in reversed(state["hands"]):
+        revisions = hand_history(game=game, number=hand["n"])
+        hands.append(
+            {
+                **hand,
+                "deltas_list": [(p, hand["deltas"].get(p, 0)) for p in players],
+                "revisions": revisions[:-1],
+                "edited": len(revisions) > 1,
+            }
+        )
+    rows = [
+        {
+            "name": name,
+            "seat": i + 1,
+            "total": state["totals"].get(name, start),
+            "leader": name in leaders,
+            "colour": presentation.colour(i),
+            "deals": name == state["dealer"] and not state["over"],
+        }
+        for i, name in enumerate(players)
+    ]
+    running = [
+        {"n": hand["n"], "cells": [(hand["totals"].get(p), hand["deltas"].get(p, 0)) for p in players]}
+        for hand in state["hands"]
+    ]
+    zero_sum = variant.family in presentation.ZERO_SUM
+    undo = access.get_undo(request, game) if editable else None
+    return {
+        "game": game,
+        "state": state,
+        "variant": variant,
+        "table": table,
+        "deck": table.deck,
+        "players": players,
+        "rows": rows,
+        "running": running,
+        "hands": hands,
+        "leaders": leaders,
+        "chart": presentation.chart(players, state["running"], start),
+        "zero_sum": zero_sum,
+        "ledger": presentation.ledger(players, state["hands"]) if zero_sum else [],
+        "settlement": presentation.settlement(players, state["hands"]) if zero_sum else [],
+        "editable": editable,
+        "undo": undo,
+        "poll_seconds": POLL_SECONDS if not state["over"] else POLL_SECONDS * 3,
+        "next_hand": len(state["hands"]) + 1,
+        "goal": table.options.get(GOAL_OPTION[variant.end.kind]),
+        "etag": _etag(game, editable),
+    }
+
+
+@require_GET
+def game(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The game page; with htmx, its live scoreboard fragment (ETag, 304 when unchanged)."""
+    game = _game(game_id)
+    editable = access.can_edit(request, game)
+    if request.htmx:
+        etag = _etag(game, editable)
+        if etag in request.headers.get("If-None-Match", ""):
+            response = HttpResponseNotModified()
+        else:
+            response = render(
+                request, "game.html#scoreboard", _game_context(request, game, editable)
+            )
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        patch_vary_headers(response, ["HX-Request", "Cookie"])
+        return response
+    access.remember_game(request, game)
+    response = render(request, "game.html", _game_context(request, game, editable))
+    response["Cache-Control"] = "no-store"
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_GET
+def game_join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
+    """The edit link: remember the token in this browser, then show the game."""
+    game = _game(game_id)
+    if not token_valid(game=game, token=token):
+        return _forbidden(request, game, _("This edit link is not valid for this game."))
+    access.remember_game(request, game, token=token)
+    messages.success(request, _("You can now enter and correct hands on this phone."))
+    return redirect("game", game_id=game.public_id)
+
+
+@require_GET
+def game_share(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Links (and QR codes) for the other phones: one to watch, one to keep score."""
+    game = _game(game_id)
+    view_url = request.build_absolute_uri(reverse("game", args=[game.public_id]))
+    token = access.edit_token(request, game)
+    edit_url = (
+        request.build_absolute_uri(reverse("game_join", args=[game.public_id, token]))
+        if token
+        else None
+    )
+    context = {
+        "game": game,
+        "variant": get_variant(game.variant),
+        "view_url": view_url,
+        "view_qr": _qr(view_url),
+        "edit_url": edit_url,
+        "edit_qr": _qr(edit_url) if edit_url else None,
+    }
+    return render(request, "share.html", context)
+
+
+def _qr(url: str) -> str:
+    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000000", light="#ffffff")
+    return mark_safe(svg)  # noqa: S308 - segno's own SVG markup of a URL we built
+
+
+@require_GET
+def my_games(request: HttpRequest) -> HttpResponse:
+    """The games this browser created or opened, unfinished first, most recent first."""
+    games = []
+    for public_id in access.my_game_ids(request):
+        try:
+            game = game_get(public_id=public_id)
+        except Game.DoesNotExist:
+            continue
+        games.append(
+            {
+                "game": game,
+                "variant": get_variant(game.variant),
+                "players": list(game.seats.order_by("position").values_list("name", flat=True)),
+                "editable": access.can_edit(request, game),
+            }
+        )
+    games.sort(key=lambda item: item["game"].over)  # stable: keeps recent-first within each
+    return render(request, "my_games.html", {"games": games})
+
+
+# ------------------------------------------------------------------------------------------
+# Entering, previewing, correcting and deleting hands
+# ------------------------------------------------------------------------------------------
+
+
+def _forbidden(request: HttpRequest, game: Game, reason: str | None = None) -> HttpResponse:
+    context = {"game": game, "reason": reason}
+    return render(request, "forbidden.html", context, status=403)
+
+
+def _hand_form(game: Game, data=None, initial=None) -> HandForm:
+    players = list(game.seats.order_by("position").values_list("name", flat=True))
+    return HandForm(
+        data,
+        initial=initial,
+        variant=get_variant(game.variant),
+        options=game.options,
+        players=players,
+    )
+
+
+def _hand_page(
+    request: HttpRequest,
+    game: Game,
+    form: HandForm,
+    *,
+    number: int | None = None,
+    preview: dict[str, Any] | None = None,
+    fragment: bool = False,
+    status: int = 200,
+) -> HttpResponse:
+    state = game_state(game=game)
+    if number is None:
+        dealer = state["dealer"]
+        title_number = len(state["hands"]) + 1
+    else:
+        dealer = state["hands"][number - 1]["dealer"]
+        title_number = number
+    context = {
+        "game": game,
+        "variant": form.variant,
+        "form": form,
+        "deck": form.deck(),
+        "number": number,
+        "title_number": title_number,
+        "dealer": dealer,
+        "preview": preview,
+        "over": state["over"] and number is None,
+        # A new hand's one-time key, kept through previews: a double tap saves it once.
+        "request_id": _request_id(request) or uuid.uuid4().hex,
+    }
+    template = "hand_form.html#form" if fragment else "hand_form.html"
+    return render(request, template, context, status=status)
+
+
+def _number_or_404(game: Game, number: int | None) -> int | None:
+    if number is not None and not 1 <= number <= game.hand_count:
+        raise Http404("no such hand")
+    return number
+
+
+@require_GET
+def hand_new(request: HttpRequest, game_id: str) -> HttpResponse:
+    game = _game(game_id)
+    if not access.can_edit(request, game):
+        return _forbidden(request, game)
+    return _hand_page(request, game, _hand_form(game))
+
+
+@require_GET
+def hand_edit(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
+    game = _game(game_id)
+    if not access.can_edit(request, game):
+        return _forbidden(request, game)
+    _number_or_404(game, number)
+    state = game_state(game=game)
+    form = _hand_form(game)
+    form.initial = form.initial_from_entry(state["hands"][number - 1]["result"])
+    return _hand_page(request, game, form, number=number)
+
+
+@require_POST
+def hand_preview(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Score what was entered without saving it: the scores and the explanation, or errors."""
+    game = _game(game_id)
+    if not access.can_edit(request, game):
+        return _forbidden(request, game)
+    number = _number_or_404(game, _int(request.POST.get("number")))
+    form = _hand_form(game, request.POST)
+    preview = None
+    if form.is_valid():
+        state = game_state(game=game)
+        dealer = state["dealer"] if number is None else state["hands"][number - 1]["dealer"]
+        try:
+            scored = score_hand(
+                variant=game.variant,
+                options=game.options,
+                players=state["players"],
+                dealer=dealer,
+                result=form.entry(),
+            )
+        except RulesError as error:
+            form.add_rules_error(error)
+        else:
+            preview = scored.as_dict()
+            preview["deltas_list"] = list(preview["deltas"].items())
+    return _hand_page(
+        request, game, form, number=number, preview=preview, fragment=bool(request.htmx)
+    )
+
+
+@require_POST
+def hand_create(request: HttpRequest, game_id: str) -> HttpResponse:
+    game = _game(game_id)
+    if not access.can_edit(request, game):
+        return _forbidden(request, game)
+    form = _hand_form(game, request.POST)
+    if form.is_valid():
+        entry = form.entry()
+        try:
+            hand = hand_record(game=game, entry=entry, request_id=_request_id(request))
+        except RulesError as error:
+            form.add_rules_error(error)
+        except GameOver:
+            messages.error(request, _("This game is over; no more hands can be added."))
+            return redirect("game", game_id=game.public_id)
+        else:
+            if not hand.repeated:
+                access.set_undo(request, game, kind="recorded", number=hand.number, entry=None)
+                messages.success(request, _("Hand %(n)s saved.") % {"n": hand.number})
+            return redirect("game", game_id=game.public_id)
+    return _hand_page(request, game, form, fragment=bool(request.htmx))
+
+
+def _request_id(request: HttpRequest) -> str | None:
+    """The form's one-time key, so a double tap on Save records the hand once."""
+    value = (request.POST.get("request_id") or "").strip()
+    return value[:100] or None
+
+
+@require_POST
+def hand_update(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
+    game = _game(game_id)
+    if not access.can_edit(request, game):
+        return _forbidden(request, game)
+    _number_or_404(game, number)
+    previous = game_state(game=game)["hands"][number - 1]["result"]
+    form = _hand_form(game, request.POST)
+    if form.is_valid():
+        try:
+            hand_correct(game=game, number=number, entry=form.entry())
+        except RulesError as error:
+            form.add_rules_error(error)
+        else:
+            access.set_undo(request, game, kind="corrected", number=number, entry=previous)
+            messages.success(request, _("Hand %(n)s corrected.") % {"n": number})
+            return redirect("game", game_id=game.public_id)
+    return _hand_page(request, game, form, number=number, fragment=bool(request.htmx))
+
+
+@require_POST
+def hand_remove(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
+    game = _game(game_id)
+    if not access.can_edit(request, game):
+        return _forbidden(request, game)
+    _number_or_404(game, number)
+    was_last = number == game.hand_count
+    previous = game_state(game=game)["hands"][number - 1]["result"]
+    try:
+        hand_delete(game=game, number=number)
+    except Hand.DoesNotExist:
+        raise Http404("no such hand") from None
+    access.set_undo(
+        request, game, kind="deleted" if was_last else "deleted-middle", number=number, entry=previous
+    )
+    messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
+    return _after_change(request, game)
+
+
+@require_POST
+def game_undo(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Take back this browser's last change, if nobody has changed the game since."""
+    game = _game(game_id)
+    if not access.can_edit(request, game):
+        return _forbidden(request, game)
+    undo = access.get_undo(request, game)
+    if undo is None or undo["kind"] == "deleted-middle":
+        messages.error(request, _("There is nothing to undo."))
+        return _after_change(request, game)
+    access.clear_undo(request, game)
+    number = undo["number"]
+    try:
+        if undo["kind"] == "recorded":
+            hand_delete(game=game, number=number)
+            messages.success(request, _("Undone: hand %(n)s is gone again.") % {"n": number})
+        elif undo["kind"] == "corrected":
+            hand_correct(game=game, number=number, entry=undo["entry"])
+            messages.success(
+                request, _("Undone: hand %(n)s is back as it was.") % {"n": number}
+            )
+        else:
+            hand_record(game=game, entry=undo["entry"])
+            messages.success(request, _("Undone: hand %(n)s is back.") % {"n": number})
+    except (RulesError, GameOver, Hand.DoesNotExist):
+        messages.error(request, _("That change can no longer be undone."))
+    return _after_change(request, game)
+
+
+def _after_change(request: HttpRequest, game: Game) -> HttpResponse:
+    """Back to the game page; with htmx, the fresh scoreboard in place."""
+    if request.htmx:
+        game.refresh_from_db()
+        return render(request, "game.html#scoreboard", _game_context(request, game, True))
+    return HttpResponseRedirect(reverse("game", args=[game.public_id]))

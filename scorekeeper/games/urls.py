@@ -1,0 +1,19 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("rules/<slug:slug>/", views.rules, name="rules"),
+    path("games/new/", views.game_start, name="game_start"),
+    path("games/mine/", views.my_games, name="my_games"),
+    path("games/<str:game_id>/", views.game, name="game"),
+    path("games/<str:game_id>/join/<str:token>/", views.game_join, name="game_join"),
+    path("games/<str:game_id>/share/", views.game_share, name="game_share"),
+    path("games/<str:game_id>/undo/", views.game_undo, name="game_undo"),
+    path("games/<str:game_id>/hands/", views.hand_create, name="hand_create"),
+    path("games/<str:game_id>/hands/new/", views.hand_new, name="hand_new"),
+    path("games/<str:game_id>/hands/preview/", views.hand_preview, name="hand_preview"),
+    path("games/<str:game_id>/hands/<int:number>/", views.hand_update, name="hand_update"),
+    path("games/<str:game_id>/hands/<int:number>/edit/", views.hand_edit, name="hand_edit"),
+    path("games/<str:game_id>/hands/<int:number>/delete/", views.hand_remove, name="hand_delete"),
+]

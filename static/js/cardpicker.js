@@ -1,0 +1,230 @@
+/* Rummy Table card picker: progressive enhancement for card inputs.
+ *
+ * Any <input data-cards> keeps working as a plain text field (type "KH 7S 2D"). With
+ * JavaScript, a "Pick cards" button opens a compact deck beside it: tapping a card adds it to
+ * the field, tapping it again takes it out (with several packs, each tap adds a copy until the
+ * deck runs out). Typing in the field updates the deck. Fields with data-melds also get a
+ * "Next meld" button that writes the " / " separator between melds.
+ * Labels come from the input's data-* attributes so the page can translate them.
+ */
+(function () {
+  "use strict";
+
+  var SUITS = [
+    ["S", "\u2660", "s"],
+    ["H", "\u2665", "h"],
+    ["D", "\u2666", "d"],
+    ["C", "\u2663", "c"],
+  ];
+  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  var SYMBOLS = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C" };
+  var JOKERS = { JK: 1, "*": 1, JOKER: 1, "\uD83C\uDCCF": 1 };
+
+  // Split the field into tokens: cards in canonical form, "/" meld separators, and anything
+  // unknown left exactly as typed (the server names bad tokens; we never hide them).
+  function tokens(text) {
+    var out = [];
+    text.split(/[\s,]+/).forEach(function (raw) {
+      if (!raw) return;
+      raw.split(/(\/|\||;)/).forEach(function (part) {
+        if (part) out.push(canonical(part));
+      });
+    });
+    return out;
+  }
+
+  function canonical(token) {
+    if (token === "/" || token === "|" || token === ";") return "/";
+    var upper = token.toUpperCase();
+    if (JOKERS[upper]) return "JK";
+    var eq = upper.indexOf("=");
+    if (eq > 0) return token; // a designated joker such as JK=7H
+    var suit = token.slice(-1);
+    suit = SYMBOLS[suit] || suit.toUpperCase();
+    var rank = upper.slice(0, -1);
+    if (rank === "T") rank = "10";
+    if (RANKS.indexOf(rank) < 0 || "SHDC".indexOf(suit) < 0 || suit.length !== 1) return token;
+    return rank + suit;
+  }
+
+  function counts(list) {
+    var c = {};
+    list.forEach(function (t) {
+      var key = t.indexOf("=") > 0 ? "JK" : t;
+      c[key] = (c[key] || 0) + 1;
+    });
+    return c;
+  }
+
+  function tidy(list) {
+    // Keep separators sensible: none at the start, never two in a row.
+    var out = [];
+    list.forEach(function (t) {
+      if (t === "/" && (out.length === 0 || out[out.length - 1] === "/")) return;
+      out.push(t);
+    });
+    return out;
+  }
+
+  function render(list) {
+    return tidy(list).join(" ");
+  }
+
+  function button(text, className) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = className;
+    b.textContent = text;
+    return b;
+  }
+
+  function enhance(input) {
+    if (input.dataset.pickerReady) return;
+    input.dataset.pickerReady = "1";
+    var packs = parseInt(input.dataset.packs || "1", 10);
+    var jokers = parseInt(input.dataset.jokers || "0", 10);
+    var melds = input.hasAttribute("data-melds");
+
+    var wrap = document.createElement("div");
+    wrap.className = "cards-field";
+    input.parentNode.insertBefore(wrap, input);
+    wrap.appendChild(input);
+
+    var toggle = button(input.dataset.pickLabel || "Pick cards", "picker-toggle secondary");
+    toggle.setAttribute("aria-expanded", "false");
+    wrap.appendChild(toggle);
+
+    var panel = document.createElement("div");
+    panel.className = "picker";
+    panel.hidden = true;
+    panel.setAttribute("role", "group");
+    panel.setAttribute("aria-label", input.dataset.deckLabel || "Deck");
+    var id = input.id ? input.id + "-picker" : "";
+    if (id) {
+      panel.id = id;
+      toggle.setAttribute("aria-controls", id);
+    }
+    wrap.appendChild(panel);
+
+    var cardButtons = {};
+    SUITS.forEach(function (suit) {
+      var row = document.createElement("div");
+      row.className = "picker-suit";
+      RANKS.forEach(function (rank) {
+        var card = rank + suit[0];
+        var b = button(rank + suit[1], "pcard " + suit[2]);
+        b.dataset.card = card;
+        b.setAttribute("aria-pressed", "false");
+        row.appendChild(b);
+        cardButtons[card] = b;
+      });
+      panel.appendChild(row);
+    });
+
+    var tools = document.createElement("div");
+    tools.className = "picker-tools";
+    if (jokers > 0) {
+      var jb = button(input.dataset.jokerLabel || "Joker", "pcard joker");
+      jb.dataset.card = "JK";
+      jb.setAttribute("aria-pressed", "false");
+      tools.appendChild(jb);
+      cardButtons.JK = jb;
+    }
+    if (melds) {
+      var nb = button(input.dataset.nextMeldLabel || "Next meld", "secondary");
+      nb.dataset.action = "next-meld";
+      tools.appendChild(nb);
+    }
+    var cb = button(input.dataset.clearLabel || "Clear", "secondary");
+    cb.dataset.action = "clear";
+    tools.appendChild(cb);
+    var db = button(input.dataset.doneLabel || "Done", "secondary");
+    db.dataset.action = "done";
+    tools.appendChild(db);
+    panel.appendChild(tools);
+
+    function copies(card) {
+      return card === "JK" ? jokers : packs;
+    }
+
+    function sync() {
+      var c = counts(tokens(input.value));
+      Object.keys(cardButtons).forEach(function (card) {
+        var b = cardButtons[card];
+        var n = c[card] || 0;
+        b.setAttribute("aria-pressed", n > 0 ? "true" : "false");
+        var badge = b.querySelector(".count");
+        if (copies(card) > 1 && n > 0) {
+          if (!badge) {
+            badge = document.createElement("span");
+            badge.className = "count";
+            b.appendChild(badge);
+          }
+          badge.textContent = "\u00d7" + n;
+        } else if (badge) {
+          badge.remove();
+        }
+      });
+    }
+
+    function write(list) {
+      input.value = render(list);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+      sync();
+    }
+
+    toggle.addEventListener("click", function () {
+      var open = panel.hidden;
+      panel.hidden = !open;
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+      if (open) sync();
+    });
+
+    panel.addEventListener("click", function (event) {
+      var b = event.target.closest("button");
+      if (!b || !panel.contains(b)) return;
+      var list = tokens(input.value);
+      if (b.dataset.action === "clear") return write([]);
+      if (b.dataset.action === "next-meld") return write(list.concat(["/"]));
+      if (b.dataset.action === "done") {
+        panel.hidden = true;
+        toggle.setAttribute("aria-expanded", "false");
+        toggle.focus();
+        return;
+      }
+      var card = b.dataset.card;
+      if (!card) return;
+      var have = counts(list)[card] || 0;
+      if (have < copies(card)) {
+        list.push(card);
+      } else {
+        list = list.filter(function (t) {
+          return t !== card && !(card === "JK" && t.indexOf("=") > 0);
+        });
+      }
+      write(list);
+    });
+
+    input.addEventListener("input", sync);
+    sync();
+  }
+
+  function scan(root) {
+    (root || document).querySelectorAll("input[data-cards], textarea[data-cards]").forEach(enhance);
+  }
+
+  if (window.htmx) {
+    window.htmx.onLoad(scan);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () {
+      scan(document);
+    });
+  } else {
+    scan(document);
+  }
+  // htmx may load after this script (both are deferred): catch its swaps too.
+  document.addEventListener("htmx:load", function (event) {
+    scan(event.target);
+  });
+})();
