@@ -6,15 +6,22 @@ same dict from the engine, so anyone (tests, an admin check) can verify the cach
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from scorekeeper.rules.game import Replay, replay
 
 from .models import Game, HandRevision
 
+# What new_public_id makes (url-safe base64). Anything else is no game, and is not even sent to
+# the database: PostgreSQL refuses a NUL character in a query with an error, not "no rows".
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+
 
 def game_get(*, public_id: str) -> Game:
     """The game with this public id; raises Game.DoesNotExist (a 404 to callers)."""
+    if not PUBLIC_ID.fullmatch(public_id):
+        raise Game.DoesNotExist(f"no game {public_id!r}")
     return Game.objects.get(public_id=public_id)
 
 

@@ -18,6 +18,7 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from scorekeeper.rules.errors import ResultError
 from scorekeeper.rules.game import Replay, setup_table
 
 from .models import Game, Hand, HandRevision, Seat, hash_token
@@ -71,6 +72,8 @@ def game_create(
     *, variant: str, options: dict | None, players: list[str], dealer: str | None
 ) -> tuple[Game, str]:
     """Start a game; returns it with its edit token, which is shown this once and never stored."""
+    for value, field in ((players, "players"), (dealer, "dealer"), (options, "options")):
+        _refuse_nul(value, field)
     # The engine validates everything and gives back the names trimmed and the dealer resolved.
     _table, players, dealer = setup_table(
         variant=variant, options=options, players=players, dealer=dealer
@@ -94,6 +97,8 @@ def token_valid(*, game: Game, token: str | None) -> bool:
 @transaction.atomic
 def hand_record(*, game: Game, entry: dict, request_id: str | None = None) -> Hand:
     """Record the next hand. A request_id seen before returns that hand (``repeated`` set)."""
+    _refuse_nul(entry, "result")
+    _refuse_nul(request_id, "request_id")
     _lock(game)
     if request_id is not None:
         first = game.hands.filter(request_id=request_id).first()
@@ -114,6 +119,7 @@ def hand_record(*, game: Game, entry: dict, request_id: str | None = None) -> Ha
 @transaction.atomic
 def hand_correct(*, game: Game, number: int, entry: dict) -> Hand:
     """Replace hand ``number``'s entry; every later result and total follows."""
+    _refuse_nul(entry, "result")
     _lock(game)
     hands = list(live_hands(game=game))
     hand = _nth(hands, number)
@@ -137,6 +143,22 @@ def hand_delete(*, game: Game, number: int) -> None:
     hand.save(update_fields=["deleted_at", "updated"])
     _revise(hand, HandRevision.Action.DELETED)
     _store(game, rest, played)
+
+
+def _refuse_nul(value, field: str) -> None:
+    """PostgreSQL can store no NUL character in text or JSON; refuse it like any bad input."""
+    pending = [(value, field)]  # a loop, not recursion: the JSON may nest deeply
+    while pending:
+        item, where = pending.pop()
+        if isinstance(item, str) and "\x00" in item:
+            raise ResultError("text may not contain NUL characters", where)
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                if "\x00" in str(key):
+                    raise ResultError("names may not contain NUL characters", where)
+                pending.append((inner, f"{where}.{key}"))
+        elif isinstance(item, list):
+            pending.extend((inner, f"{where}[{i}]") for i, inner in enumerate(item))
 
 
 def _lock(game: Game) -> None:

@@ -3,6 +3,8 @@
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.games.models import Game, Hand, HandRevision
 
@@ -423,4 +425,95 @@ def test_odd_results_never_cause_a_server_error(client, game, result):
     assert response.status_code in {201, 400, 422}, response.content
     if response.status_code != 201:
         assert response.json()["error"]["field"], response.json()
+        assert stored() == before
+
+
+# -- text PostgreSQL cannot store, and random junk ---------------------------------------------
+
+NUL = "\x00"
+
+
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"variant": "standard-rummy", "players": ["Ann", f"B{NUL}ob"]}, "players[1]"),
+        ({"variant": "standard-rummy", "players": ABC, "dealer": f"Cy{NUL}"}, "dealer"),
+        (
+            {"variant": "standard-rummy", "players": ABC, "options": {"target": 50, "x": NUL}},
+            "options.x",
+        ),
+    ],
+)
+def test_create_refuses_nul_characters(client, body, field):
+    assert_error(send(client, "post", "/api/v1/games", body), 400, field)
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"result": {**out("Ann", 1), "note": f"a{NUL}b"}}, "result.note"),
+        ({"result": {**out("Ann", 1), f"k{NUL}": 1}}, "result"),
+        ({"result": {**out("Ann", 1), "notes": [{"x": NUL}]}}, "result.notes[0].x"),
+        ({"result": out("Ann", 1), "request_id": f"r{NUL}"}, "request_id"),
+    ],
+)
+def test_hands_refuse_nul_characters_and_change_nothing(client, game, body, field):
+    game_id, token = game
+    before = stored()
+    path = f"/api/v1/games/{game_id}/hands"
+    assert_error(send(client, "post", path, body, token), 400, field)
+    if "request_id" not in body:
+        assert_error(send(client, "put", f"{path}/1", body, token), 400, field)
+    assert stored() == before
+
+
+@pytest.mark.parametrize("public_id", ["a%00b", "x" * 40, "%F0%9F%83%8F", "a.b"])
+def test_ids_that_cannot_exist_are_404(client, public_id):
+    assert_error(client.get(f"/api/v1/games/{public_id}"), 404)
+    assert_error(send(client, "post", f"/api/v1/games/{public_id}/hands", {"result": {}}, "t"), 404)
+
+
+WORDS = [
+    "out",
+    "hands",
+    "Ann",
+    "Bob",
+    "Cy",
+    "points",
+    "cards",
+    "hand",
+    "melds",
+    "rummy",
+    "knocker",
+    "blocked",
+]
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.sampled_from(["Ann", "Bob", "KH 7S 2D", "AS AD 9C", "JK", "1H", "", NUL, "7H 8H 9H"])
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(WORDS), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(result=st.dictionaries(st.sampled_from(WORDS), json_values, max_size=4))
+def test_random_results_are_recorded_or_refused_never_a_server_error(client, game, result):
+    game_id, token = game
+    before = stored()
+    response = send(client, "post", f"/api/v1/games/{game_id}/hands", {"result": result}, token)
+    # The fixture's game lives through every example, so a lucky big hand may have ended it.
+    assert response.status_code in {201, 400, 409}, response.content
+    if response.status_code != 201:
+        assert response.json()["error"]["field"] or response.status_code == 409
         assert stored() == before
