@@ -171,7 +171,8 @@ def create_game(request: HttpRequest, payload: TableIn):
         players=payload.players,
         dealer=payload.dealer,
     )
-    url = request.build_absolute_uri(reverse("api:game", kwargs={"public_id": game.public_id}))
+    # The game's page, the link a table shares; the API state is at /games/{id} here.
+    url = request.build_absolute_uri(reverse("game", kwargs={"game_id": game.public_id}))
     return Status(
         201, {"id": game.public_id, "token": token, "url": url, "state": game_state(game=game)}
     )

@@ -90,7 +90,8 @@ def test_create_answers_201_with_id_token_url_and_state(client):
     assert response.status_code == 201
     body = response.json()
     assert set(body) >= {"id", "token", "url", "state"}
-    assert body["url"] == f"http://testserver/api/v1/games/{body['id']}"
+    assert body["url"] == f"http://testserver/games/{body['id']}/"
+    assert client.get(body["url"]).status_code == 200, "the url is the game's page"
     assert body["state"] == state(client, body["id"])
     assert body["state"]["options"] == {"target": 50}
     assert body["state"]["dealer"] == "Ann" and body["state"]["deal"] == 7
