@@ -36,8 +36,9 @@ class GameOver(Exception):
 
 
 # SQLite answers "database is locked" instead of waiting when writers collide (always with the
-# in-memory test database's shared cache), and a writer that slipped past the game lock meets a
-# unique constraint; both are safe to retry from the start, because nothing was written.
+# in-memory test database's shared cache), and a writer that slipped past the game lock (or a
+# new game drawing a public id already taken) meets a unique constraint; both are safe to retry
+# from the start, because the failed transaction wrote nothing.
 _LOCKED_ATTEMPTS = 40
 _INTEGRITY_ATTEMPTS = 3
 
