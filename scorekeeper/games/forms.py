@@ -320,13 +320,15 @@ class HandForm(forms.Form):
                 self.fields[f"p{i}-mom"] = forms.BooleanField(
                     label=_("Móm: no meld at all"), required=False
                 )
-                if self.table.on("feeding-penalties"):
-                    self.fields[f"p{i}-eats"] = forms.IntegerField(
-                        label=_("Discards taken from %(name)s") % {"name": self.previous(i)},
-                        required=False,
-                        min_value=0,
-                        max_value=4,
-                    )
+        if family == "phom" and self.table.on("feeding-penalties"):
+            for i, name in enumerate(self.players):
+                self.fields[f"p{i}-eats"] = forms.IntegerField(
+                    label=_("%(name)s took from %(previous)s")
+                    % {"name": name, "previous": self.previous(i)},
+                    required=False,
+                    min_value=0,
+                    max_value=4,
+                )
 
     # -- labels --
 
@@ -376,10 +378,12 @@ class HandForm(forms.Form):
                 row["points"] = self[f"p{i}-points"]
                 row["cards"] = self[f"p{i}-cards"]
                 row["mom"] = self[f"p{i}-mom"] if f"p{i}-mom" in self.fields else None
-                row["eats"] = self[f"p{i}-eats"] if f"p{i}-eats" in self.fields else None
                 row["errors"] = self.seat_errors(i)
             rows.append(row)
         return rows
+
+    def eats_rows(self) -> list[forms.BoundField]:
+        return [self[f"p{i}-eats"] for i in range(len(self.players)) if f"p{i}-eats" in self.fields]
 
     def seat_errors(self, i: int) -> list[str]:
         return list(self._seat_errors.get(i, [])) if hasattr(self, "_seat_errors") else []
@@ -477,13 +481,12 @@ class HandForm(forms.Form):
                     item["mom"] = True
                 if item:
                     hands[name] = item
-            if family == "phom":
-                eats = []
-                for i, name in enumerate(self.players):
-                    times = data.get(f"p{i}-eats") or 0
-                    eats += [{"from": self.previous(i), "to": name}] * times
-                if eats:
-                    result["eats"] = eats
+        eats = []
+        for i, name in enumerate(self.players):
+            times = data.get(f"p{i}-eats") or 0
+            eats += [{"from": self.previous(i), "to": name}] * times
+        if eats:
+            result["eats"] = eats
         if hands:
             result["hands"] = hands
         return result

@@ -1,0 +1,150 @@
+"""Starting a game: variant, seats, dealer, house rules; wrong player counts explained."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper.games.models import Game
+from scorekeeper.rules import get_variant
+
+from .page_helpers import HTMX, game, start_game, state
+
+pytestmark = pytest.mark.django_db
+URL = reverse("game_start")
+
+
+def test_page_lists_variants_with_description_and_player_range(client):
+    html = client.get(URL).content.decode()
+    assert "Knock Rummy" in html and "2–5 players" in html
+    assert get_variant("nowrang").summary in html
+    assert "2 players" in html  # Nowrang's fixed count
+
+
+def test_variant_from_the_link_is_preselected(client):
+    html = client.get(URL, {"variant": "phom"}).content.decode()
+    assert 'value="phom" checked' in html
+    assert "Feeding penalties" in html
+
+
+def test_every_house_rule_has_an_explanation_and_a_link_to_its_rule(client):
+    variant = get_variant("standard-rummy")
+    html = client.get(URL, {"variant": variant.slug}).content.decode()
+    for option in variant.options:
+        assert f'name="opt-{option.slug}"' in html
+        assert f'href="/rules/standard-rummy/#option-{option.slug}"' in html
+    assert 'type="checkbox" name="opt-rummy-hidden"' in html
+    assert 'type="number" inputmode="numeric" name="opt-target"' in html
+
+
+def test_create_seats_players_marks_dealer_and_sets_options(client):
+    game_id = start_game(
+        client,
+        "standard-rummy",
+        ["Ann", "Bob", "Cy"],
+        options={"rummy-hidden": True, "target": 150},
+        dealer="Ann",
+    )
+    the_game = game(game_id)
+    assert the_game.options == {"rummy-hidden": True, "target": 150}
+    assert the_game.dealer == "Ann"
+    assert state(game_id)["players"] == ["Ann", "Bob", "Cy"]
+    assert state(game_id)["dealer"] == "Ann"
+
+
+def test_without_a_dealer_the_last_player_deals(client):
+    game_id = start_game(client, "knock-rummy", ["Ann", "Bob"])
+    assert game(game_id).dealer == "Bob"
+
+
+def test_blank_seats_are_skipped(client):
+    data = {"variant": "knock-rummy", "seats": 4, "action": "create"}
+    data.update({"player-0": "Ann", "player-1": "", "player-2": " Bob ", "player-3": ""})
+    response = client.post(URL, data)
+    assert response.status_code == 302
+    assert Game.objects.get().seats.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        (["Ann"], "Knock Rummy needs at least 2 players, and 1 name is filled in. Add 1 more."),
+        (
+            ["A", "B", "C", "D", "E", "F"],
+            "Knock Rummy is for at most 5 players, and 6 names are filled in.",
+        ),
+    ],
+)
+def test_wrong_player_count_is_explained(client, players, expected):
+    data = {"variant": "knock-rummy", "seats": len(players), "action": "create"}
+    data.update({f"player-{i}": name for i, name in enumerate(players)})
+    response = client.post(URL, data)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert expected in html
+    if len(players) == 6:
+        assert "pick a game for that many: Standard Rummy" in html
+        assert "Continental Rum" in html
+    assert not Game.objects.exists()
+
+
+def test_duplicate_names_are_refused_next_to_the_seat(client):
+    data = {"variant": "knock-rummy", "seats": 2, "action": "create", "player-0": "Ann"}
+    data["player-1"] = "Ann"
+    html = client.post(URL, data).content.decode()
+    assert "Ann is already at the table" in html
+    assert 'aria-invalid="true"' in html
+    assert not Game.objects.exists()
+
+
+def test_bad_option_value_is_shown_inline(client):
+    data = {"variant": "knock-rummy", "seats": 2, "action": "create"}
+    data.update({"player-0": "Ann", "player-1": "Bob", "opt-target": "-5"})
+    html = client.post(URL, data).content.decode()
+    assert "has-error" in html
+    assert not Game.objects.exists()
+
+
+def test_dealer_on_an_empty_seat_is_refused(client):
+    data = {"variant": "knock-rummy", "seats": 3, "action": "create"}
+    data.update({"player-0": "Ann", "player-1": "Bob", "dealer": "2"})
+    html = client.post(URL, data).content.decode()
+    assert "The dealer&#x27;s seat is empty" in html
+    assert not Game.objects.exists()
+
+
+def test_add_seat_redraws_the_form_without_errors(client):
+    data = {"variant": "knock-rummy", "seats": 4, "action": "add-seat", "player-0": "Ann"}
+    html = client.post(URL, data).content.decode()
+    assert 'name="player-4"' in html
+    assert "needs at least" not in html
+    assert "<html" in html
+
+
+def test_htmx_redraw_answers_with_the_form_fragment(client):
+    data = {"variant": "continental-rum", "seats": 4, "action": "refresh", "player-0": "Ann"}
+    response = client.post(URL, data, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html
+    assert html.lstrip().startswith('<form id="start-form"')
+    assert 'name="opt-deuces-wild"' in html
+    assert 'value="Ann"' in html
+
+
+def test_seats_never_exceed_the_variant_maximum(client):
+    data = {"variant": "nowrang", "seats": 2, "action": "add-seat"}
+    html = client.post(URL, data).content.decode()
+    assert 'name="player-2"' not in html
+    assert 'value="add-seat"' not in html
+
+
+def test_recent_names_are_offered_and_seat_with_a_tap(client):
+    start_game(client, "knock-rummy", ["Ann", "Bob"])
+    html = client.get(URL).content.decode()
+    assert '<option value="Ann">' in html
+    assert 'value="name:Bob"' in html
+    data = {"variant": "knock-rummy", "seats": 4, "action": "name:Bob", "player-0": "Cy"}
+    html = client.post(URL, data, **HTMX).content.decode()
+    assert re.search(r'name="player-1"[^>]*value="Bob"', html)
+    assert 'value="name:Bob"' not in html  # seated now, so no longer offered

@@ -1,0 +1,77 @@
+"""Undo: this browser's last change to a game, while nobody has changed the game since."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.games import access
+
+from .page_helpers import HTMX, knock_hand, post_hand, start_game, state
+
+pytestmark = pytest.mark.django_db
+
+
+def undo(client, game_id, **extra):
+    return client.post(reverse("game_undo", args=[game_id]), **extra)
+
+
+def page(client, game_id):
+    return client.get(reverse("game", args=[game_id])).content.decode()
+
+
+def test_undo_a_new_hand(client):
+    game_id = start_game(client)
+    post_hand(client, game_id, knock_hand(0, 5, 12, 20))
+    assert "Undo: remove hand 1" in page(client, game_id)
+    assert undo(client, game_id).status_code == 302
+    assert state(game_id)["hands"] == []
+    html = page(client, game_id)
+    assert "Undone: hand 1 is gone again." in html
+    assert "Undo:" not in html
+
+
+def test_undo_a_correction(client):
+    game_id = start_game(client)
+    post_hand(client, game_id, knock_hand(0, 5, 12, 20))
+    client.post(reverse("hand_update", args=[game_id, 1]), knock_hand(0, 5, 30, 20))
+    assert state(game_id)["totals"]["Ann"] == 40
+    assert "Undo the correction of hand 1" in page(client, game_id)
+    undo(client, game_id)
+    assert state(game_id)["totals"]["Ann"] == 22
+
+
+def test_undo_deleting_the_last_hand(client):
+    game_id = start_game(client)
+    post_hand(client, game_id, knock_hand(0, 5, 12, 20))
+    client.post(reverse("hand_delete", args=[game_id, 1]))
+    assert "Undo: bring back hand 1" in page(client, game_id)
+    undo(client, game_id)
+    assert state(game_id)["totals"]["Ann"] == 22
+
+
+def test_htmx_undo_returns_the_scoreboard(client):
+    game_id = start_game(client)
+    post_hand(client, game_id, knock_hand(0, 5, 12, 20))
+    html = undo(client, game_id, **HTMX).content.decode()
+    assert html.lstrip().startswith('<div id="scoreboard"')
+    assert "No hands yet." in html
+
+
+def test_undo_is_gone_once_someone_else_changes_the_game(client):
+    game_id = start_game(client)
+    post_hand(client, game_id, knock_hand(0, 5, 12, 20))
+    other = Client()
+    token = client.session[access.GAMES][game_id]["token"]
+    other.get(reverse("game_join", args=[game_id, token]))
+    post_hand(other, game_id, knock_hand(1, 5, 1, 20))
+    assert "Undo" not in page(client, game_id)
+    undo(client, game_id)
+    assert len(state(game_id)["hands"]) == 2
+    assert "There is nothing to undo." in page(client, game_id)
+
+
+def test_viewer_cannot_undo(client):
+    game_id = start_game(client)
+    post_hand(client, game_id, knock_hand(0, 5, 12, 20))
+    assert undo(Client(), game_id).status_code == 403
+    assert len(state(game_id)["hands"]) == 1
