@@ -18,7 +18,7 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from scorekeeper.rules.errors import ResultError
+from scorekeeper.rules.errors import GameOverError, ResultError
 from scorekeeper.rules.game import Replay, setup_table
 
 from .models import Game, Hand, HandRevision, Seat, hash_token
@@ -179,7 +179,16 @@ def _nth(hands: list[Hand], number: int) -> Hand:
 
 def _replay(game: Game, hands: list[Hand]) -> Replay:
     players = game_players(game=game)
-    return game_replay(game=game, players=players, entries=[hand.entry for hand in hands])
+    try:
+        return game_replay(game=game, players=players, entries=[hand.entry for hand in hands])
+    except GameOverError as err:
+        # Only a correction can end the game early; the hands after it are the client's problem.
+        later = len(hands) - err.after
+        raise ResultError(
+            f"with this change the game ends after hand {err.after}, but {later} later "
+            f"hand{'s' if later > 1 else ''} follow; delete {'them' if later > 1 else 'it'} first",
+            "result",
+        ) from None
 
 
 def _store(game: Game, hands: list[Hand], played: Replay) -> None:

@@ -89,3 +89,13 @@ class ResultError(RulesError):
     def __init__(self, message: str, field: str | None = None):
         super().__init__(message)
         self.field = field
+
+
+class GameOverError(RulesError):
+    """A hand that would come after the end of the game."""
+
+    code = "game_over"
+
+    def __init__(self, after: int):
+        self.after = after
+        super().__init__(f"the game is over after hand {after}, so no hand can follow it")

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import RulesError
+from .errors import GameOverError
 from .scoring import HandResult, score_at, setup_table
 from .variants import Table, Variant
 
@@ -71,9 +71,7 @@ def replay(
     over, winners = False, []
     for index, result in enumerate(results):
         if over:
-            raise RulesError(f"the game was already over after hand {index}").at(
-                f"hands[{index}]"
-            )
+            raise GameOverError(index).at(f"hands[{index}]")
         hand = score_at(table, names, dealer, result)
         hands.append(hand)
         for name, delta in hand.deltas.items():

@@ -281,8 +281,10 @@ def test_a_correction_that_would_end_the_game_before_later_hands_is_refused():
     hand_record(game=game, entry=out("Ann", 10))
     hand_record(game=game, entry=out("Bob", 10))
     before = snapshot(game)
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError) as caught:
         hand_correct(game=game, number=1, entry=out("Ann", 60))
+    assert caught.value.field == "result"
+    assert "ends after hand 1" in str(caught.value) and "delete it first" in str(caught.value)
     assert snapshot(game) == before
 
 
