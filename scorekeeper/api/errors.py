@@ -184,7 +184,10 @@ def install(api: NinjaAPI) -> None:
 
     @api.exception_handler(ApiError)
     def api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:
-        return respond(request, exc.status, error_body(exc.code, str(exc), exc.field))
+        response = respond(request, exc.status, error_body(exc.code, str(exc), exc.field))
+        if exc.status == 401:  # RFC 9110: a 401 says which scheme would be accepted
+            response["WWW-Authenticate"] = 'Bearer realm="game"'
+        return response
 
     @api.exception_handler(ValidationError)
     def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:

@@ -292,6 +292,8 @@ def test_writes_without_the_token_are_refused_and_change_nothing(
         f"/api/v1/games/{game_id}{suffix}", data, content_type="application/json", **headers
     )
     assert_error(response, status, code="unauthorized" if status == 401 else "forbidden")
+    if status == 401:
+        assert response["WWW-Authenticate"].startswith("Bearer")
     assert stored() == before
 
 
