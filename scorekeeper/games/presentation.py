@@ -68,18 +68,28 @@ class Chart:
     y_ticks: tuple[tuple[float, int], ...]  # (y, label)
     x_ticks: tuple[tuple[float, int], ...]  # (x, hand number)
     zero: float | None  # y of the 0 line when it is inside the range
+    target: float | None = None  # y of the target score's line, for games played to a target
 
 
 def chart(
-    players: Sequence[str], running: Sequence[Mapping[str, int]], start: int = 0
+    players: Sequence[str],
+    running: Sequence[Mapping[str, int]],
+    start: int = 0,
+    target: int | None = None,
 ) -> Chart | None:
-    """Place each player's running total after every hand (hand 0 is the start)."""
+    """Place each player's running total after every hand (hand 0 is the start).
+
+    ``target``: the score that ends the game, drawn as a line so the table sees how close
+    everyone is.
+    """
     if not running:
         return None
     width, height = 360, 200
     left, right, top, bottom = 40, 350, 12, 176
     rows = [dict.fromkeys(players, start), *running]
     values = [row.get(p, start) for row in rows for p in players]
+    if target:
+        values.append(target)
     low, high = min(values), max(values)
     if low == high:
         low, high = low - 1, high + 1
@@ -103,7 +113,19 @@ def chart(
     every = max(1, -(-(len(rows) - 1) // 8))
     x_ticks = tuple((x(i), i) for i in range(0, len(rows), every))
     zero = y(0) if low < 0 < high else None
-    return Chart(width, height, left, right, top, bottom, tuple(series), y_ticks, x_ticks, zero)
+    return Chart(
+        width,
+        height,
+        left,
+        right,
+        top,
+        bottom,
+        tuple(series),
+        y_ticks,
+        x_ticks,
+        zero,
+        y(target) if target else None,
+    )
 
 
 def _nice_step(raw: float) -> int:

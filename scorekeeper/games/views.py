@@ -12,6 +12,7 @@ import uuid
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.http import (
     Http404,
@@ -39,7 +40,6 @@ from .models import Game, Hand
 from .selectors import game_get, game_state, hand_history
 from .services import GameOver, game_create, hand_correct, hand_delete, hand_record, token_valid
 
-POLL_SECONDS = 4
 # The option that says how long a game lasts, by the kind of game end.
 GOAL_OPTION = {"target": "target", "hands": "hands", "match": "match-games"}
 
@@ -225,17 +225,27 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
         "running": running,
         "hands": hands,
         "leaders": leaders,
-        "chart": presentation.chart(players, state["running"], start),
+        "chart": presentation.chart(
+            players,
+            state["running"],
+            start,
+            target=table.options.get("target") if variant.end.kind == "target" else None,
+        ),
         "zero_sum": zero_sum,
         "ledger": presentation.ledger(players, state["hands"]) if zero_sum else [],
         "settlement": presentation.settlement(players, state["hands"]) if zero_sum else [],
         "editable": editable,
         "undo": undo,
-        "poll_seconds": POLL_SECONDS if not state["over"] else POLL_SECONDS * 3,
+        "poll_seconds": _poll_seconds(state["over"]),
         "next_hand": len(state["hands"]) + 1,
         "goal": table.options.get(GOAL_OPTION[variant.end.kind]),
         "etag": _etag(game, editable),
     }
+
+
+def _poll_seconds(over: bool) -> int:
+    seconds = getattr(settings, "TABLE_POLL_SECONDS", 4)
+    return seconds * 3 if over else seconds  # a finished game changes only by corrections
 
 
 @require_GET

@@ -10,4 +10,17 @@
       event.detail.headers["If-None-Match"] = elt.dataset.etag;
     }
   });
+
+  // After htmx redraws a form, bring what matters into view: the first error (and its
+  // input), or else the preview. Without JavaScript the page reloads with a summary on top.
+  document.addEventListener("htmx:load", function (event) {
+    var root = event.target;
+    if (!root || !root.matches || !root.matches("form")) return;
+    var error = root.querySelector(".field-error") || root.querySelector(".error-summary");
+    var target = error || root.querySelector("#preview");
+    if (!target) return;
+    target.scrollIntoView({ block: "center" });
+    var input = root.querySelector("[aria-invalid=true]");
+    if (error && input) input.focus({ preventScroll: true });
+  });
 })();

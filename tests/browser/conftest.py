@@ -1,0 +1,76 @@
+"""Browser tests: Debian's Chromium driven by Playwright's sync API, phone-sized.
+
+They never skip: without Chromium they fail and say how to install it.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django refuses ORM calls from a
+# thread with a running loop unless told that is fine (it is: tests only, one thread each).
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 390, "height": 844}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: drives a real Chromium (run in the default suite)")
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"Chromium is missing at {CHROMIUM}: run `apt-get install -y chromium` "
+            "(`make test` does it through its browser-deps target).",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=ARGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(chromium):
+    """Open a fresh phone-sized browser context (its own cookies, so its own session)."""
+    contexts = []
+
+    def open_phone(color_scheme: str = "light"):
+        context = chromium.new_context(viewport=VIEWPORT, color_scheme=color_scheme)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def shot():
+    """Save a full-page screenshot under test-artifacts/screenshots/, and check the width."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str) -> None:
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= VIEWPORT["width"], f"{name}: the page scrolls sideways ({width}px)"
+
+    return take
