@@ -59,14 +59,23 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
     deals = [
         {"players": n, "cards": cards, "deck": variant.deck(n)} for n, cards in variant.deal.items()
     ]
-    decks: list[dict[str, Any]] = []
-    for deal in deals:
-        if decks and decks[-1]["deck"] == deal["deck"]:
-            decks[-1]["high"] = deal["players"]
-        else:
-            decks.append({"low": deal["players"], "high": deal["players"], "deck": deal["deck"]})
-    context = {"variant": variant, "deals": deals, "decks": decks}
+    context = {
+        "variant": variant,
+        "deals": _runs(deals, "cards"),
+        "decks": _runs(deals, "deck"),
+    }
     return render(request, "rules.html", context)
+
+
+def _runs(deals: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    """Consecutive player counts that share ``deals[key]``, as {low, high, key} rows."""
+    runs: list[dict[str, Any]] = []
+    for deal in deals:
+        if runs and runs[-1][key] == deal[key]:
+            runs[-1]["high"] = deal["players"]
+        else:
+            runs.append({"low": deal["players"], "high": deal["players"], key: deal[key]})
+    return runs
 
 
 # ------------------------------------------------------------------------------------------

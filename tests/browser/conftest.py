@@ -63,14 +63,28 @@ def phone(chromium):
         context.close()
 
 
+# Everything a finger taps, except checkboxes and radios, whose whole label is the target.
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
+    "button, a.button, .site-nav a, input, select, textarea, summary, label.choice, label.dealer-choice"
+  )).filter(e => {
+    const r = e.getBoundingClientRect();
+    const hidden = e.type === "hidden" || e.type === "checkbox" || e.type === "radio"
+      || r.width <= 2 || getComputedStyle(e).visibility === "hidden" || e.closest("[hidden]");
+    return !hidden && r.height < 44;
+  }).map(e => e.outerHTML.slice(0, 100))"""
+
+
 @pytest.fixture
 def shot():
-    """Save a full-page screenshot under test-artifacts/screenshots/, and check the width."""
+    """Save a full-page screenshot under test-artifacts/screenshots/, and check the layout:
+    no sideways scrolling at 390px, and every tap target at least 44px tall."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     def take(page, name: str) -> None:
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= VIEWPORT["width"], f"{name}: the page scrolls sideways ({width}px)"
+        small = page.evaluate(SMALL_TARGETS)
+        assert not small, f"{name}: tap targets under 44px: {small}"
 
     return take
