@@ -26,10 +26,11 @@ def test_rules_page_shows_sections_decisions_and_options(client, variant):
 def test_rules_page_gives_deal_and_deck(client):
     html = client.get(reverse("rules", args=["continental-rum"])).content.decode()
     assert "2–12 players: 15 cards each" in html
-    html = client.get(reverse("rules", args=["knock-rummy"])).content.decode()
-    assert "3–4 players: 7 cards each" in html
     assert "2 packs of 52 and 2 jokers" in html  # 2-5 players
     assert "4 packs of 52 and 4 jokers" in html  # 9-12 players
+    html = client.get(reverse("rules", args=["knock-rummy"])).content.decode()
+    assert "3–4 players: 7 cards each" in html
+    assert "1 pack of 52, no jokers" in html
 
 
 def test_unknown_variant_is_404(client):
