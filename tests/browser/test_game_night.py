@@ -172,3 +172,31 @@ def test_pages_work_without_javascript(live_server, chromium, shot):
         expect(page.locator("#hand-1")).to_contain_text("Ann scores 16")
     finally:
         context.close()
+
+
+def test_start_page_redraws_in_place(live_server, phone, shot):
+    """Switching the game, adding a seat and seating a recent name redraw the form via htmx."""
+    page = phone()
+    page.goto(live_server.url + "/games/new/?variant=nowrang")
+    for i, name in enumerate(["Ann", "Bob"]):
+        page.fill(f"#id_player-{i}", name)
+    page.click(".sticky-actions button")
+    page.wait_for_url(re.compile(r"/games/[\w-]+/$"))
+
+    page.goto(live_server.url + "/games/new/?variant=knock-rummy")
+    page.fill("#id_player-0", "Cy")
+    page.click("summary")
+    page.check("input[name=variant][value=continental-rum]")
+    expect(page.locator("#id_opt-deuces-wild")).to_be_visible()  # the new game's house rules
+    expect(page.locator("#id_player-0")).to_have_value("Cy")  # what was typed survives
+    page.click(".chip >> text=Bob")
+    expect(page.locator("#id_player-1")).to_have_value("Bob")
+    expect(page.locator(".chip")).to_have_count(1)  # only Ann is left to offer
+    page.click("text=Add a seat")
+    expect(page.locator("#id_player-4")).to_be_visible()
+    shot(page, "14-start-redrawn")
+    page.fill("#id_player-2", "Dan")
+    page.click(".sticky-actions button")
+    page.wait_for_url(re.compile(r"/games/[\w-]+/$"))
+    expect(page.locator("h1")).to_have_text("Continental Rum")
+    expect(page.locator(".scoreboard")).to_contain_text("Dan")
