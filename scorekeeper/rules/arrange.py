@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import arrange_plain
 from .cards import Card, format_cards, parse_cards
 from .melds import Ace, MeldRules
 from .values import CardValues
@@ -67,6 +68,10 @@ def best_arrangement(
 
 def arrange(hand: list[Card], rules: MeldRules, values: CardValues) -> Arrangement:
     """The engine behind :func:`best_arrangement`, for any meld rules and card values."""
+    plain = arrange_plain.solve(hand, rules, values)
+    if plain is not None:
+        melds, unmatched, count = plain
+        return Arrangement(tuple(melds), tuple(unmatched), count)
     naturals = sorted((c for c in hand if not c.is_joker), key=_card_order)
     jokers = [c for c in hand if c.is_joker]
     deuces = [i for i, c in enumerate(naturals) if c.rank == 2] if rules.wild_deuces else []
@@ -191,25 +196,27 @@ def _meld_cores(cards: list[Card], wilds: int, rules: MeldRules) -> list[_Core]:
     copies: dict[Card, list[int]] = defaultdict(list)
     for i, card in enumerate(cards):
         copies[card].append(i)
+    twins = len(copies) < len(cards)  # two packs: some card is there twice
     cores: dict[int, _Core] = {}
     makers = [_run_cores] + ([_set_cores] if rules.sets else [])
     for make in makers:
-        for indices, need, room, kind in make(cards, copies, wilds, rules):
-            core = _build_core(indices, need, room, kind, cards, copies)
+        for indices, need, room, kind in make(cards, wilds, rules):
+            core = _build_core(indices, need, room, kind, cards, copies if twins else None)
             old = cores.get(core.mask)
             if old is None or (core.wilds, -core.room) < (old.wilds, -old.room):
                 cores[core.mask] = core
-    return sorted(cores.values(), key=lambda c: (c.wilds, -bin(c.mask).count("1"), c.mask))
+    return sorted(cores.values(), key=lambda c: (c.wilds, -c.mask.bit_count(), c.mask))
 
 
 def _build_core(indices, need, room, kind, cards, copies) -> _Core:
     mask = earlier = 0
     for i in indices:
         mask |= 1 << i
-    for i in indices:
-        for j in copies[cards[i]]:
-            if j < i and not mask >> j & 1:
-                earlier |= 1 << j
+    if copies is not None:
+        for i in indices:
+            for j in copies[cards[i]]:
+                if j < i and not mask >> j & 1:
+                    earlier |= 1 << j
     return _Core(mask, earlier, need, room, kind)
 
 
@@ -224,59 +231,89 @@ def _within_wild_limits(naturals: int, need: int, room: int, wilds: int, rules: 
     return min(room, wilds - need)
 
 
-def _set_cores(cards, copies, wilds, rules: MeldRules):
-    by_rank: dict[int, list[int]] = defaultdict(list)
+def _set_cores(cards, wilds, rules: MeldRules):
+    """Natural parts of sets: one rank, distinct suits (or any copies in Double Rum)."""
+    by_rank: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     for i, card in enumerate(cards):
-        by_rank[card.rank].append(i)
-    for members in by_rank.values():
+        by_rank[card.rank][card.suit].append(i)
+    fewest = max(1, 3 - wilds)  # fewer naturals than this would need more wilds than there are
+    for suits in by_rank.values():
         if rules.identical_in_sets:
+            members = [i for group in suits.values() for i in group]
             choices = (
-                c for k in range(1, len(members) + 1) for c in itertools.combinations(members, k)
+                c
+                for k in range(fewest, len(members) + 1)
+                for c in itertools.combinations(members, k)
             )
         else:
-            choices = _one_per_key(members, lambda i: cards[i].suit)
+            groups = list(suits.values())
+            choices = (
+                pick
+                for k in range(fewest, min(4, len(groups)) + 1)
+                for combo in itertools.combinations(groups, k)
+                for pick in itertools.product(*combo)
+            )
         for chosen in choices:
             k = len(chosen)
             need = max(0, 3 - k)
             top = UNLIMITED if rules.set_max is None else rules.set_max - k - need
-            if top < 0:
-                continue
             room = _within_wild_limits(k, need, top, wilds, rules)
-            if room is not None:
+            if top >= 0 and room is not None:
                 yield chosen, need, room, "set"
 
 
-def _run_cores(cards, copies, wilds, rules: MeldRules):
+_ALL_RUN_LENGTHS = tuple(range(3, 14))
+
+
+def _run_positions(rank: int, ace: Ace) -> tuple[int, ...]:
+    """Where a card may sit in a run: 1 = low ace ... 13 = K, 14 = high ace (wrap: +13 too)."""
+    if ace is Ace.WRAP:
+        return (rank, rank + 13)
+    if rank != 1:
+        return (rank,)
+    return {Ace.LOW: (1,), Ace.HIGH: (14,), Ace.HIGH_OR_LOW: (1, 14)}[ace]
+
+
+def _run_cores(cards, wilds, rules: MeldRules):
+    """Natural parts of runs: cards of one suit whose gaps the wild cards can fill."""
+    lengths = rules.run_lengths or _ALL_RUN_LENGTHS
     by_suit: dict[str, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
     for i, card in enumerate(cards):
-        by_suit[card.suit][card.rank].append(i)
-    lengths = rules.run_lengths or tuple(range(3, 14))
-    for ranks in by_suit.values():
-        distinct = sorted(ranks)
-        for k in range(1, len(distinct) + 1):
-            for subset in itertools.combinations(distinct, k):
-                holes = _holes(subset, rules.ace)
-                fits = [n for n in lengths if n >= k + holes]
-                if not fits:
+        for position in _run_positions(card.rank, rules.ace):
+            by_suit[card.suit][position].append(i)
+    for positions in by_suit.values():
+        present = sorted(positions)
+        for first, start in enumerate(present):
+            if start > 13 and rules.ace is Ace.WRAP:  # the +13 copies only continue runs
+                break
+            for chosen in _gapped_runs(present, first, wilds, lengths[-1]):
+                span = chosen[-1] - start + 1
+                k = len(chosen)
+                fit = next((n for n in lengths if n >= span), None)
+                if fit is None:
                     continue
-                need = fits[0] - k
-                room = _within_wild_limits(k, need, fits[-1] - k - need, wilds, rules)
+                need = fit - k
+                room = _within_wild_limits(k, need, lengths[-1] - k - need, wilds, rules)
                 if room is None:
                     continue
-                for chosen in itertools.product(*(ranks[r] for r in subset)):
-                    yield chosen, need, room, "run"
+                for pick in itertools.product(*(positions[p] for p in chosen)):
+                    yield pick, need, room, "run"
 
 
-def _one_per_key(members, key):
-    """Every non-empty choice of members with distinct keys (one copy per suit)."""
-    groups: dict[str, list[int]] = defaultdict(list)
-    for i in members:
-        groups[key(i)].append(i)
-    options = [[None, *g] for g in groups.values()]
-    for pick in itertools.product(*options):
-        chosen = tuple(i for i in pick if i is not None)
-        if chosen:
-            yield tuple(sorted(chosen))
+def _gapped_runs(present: list[int], first: int, wilds: int, longest: int):
+    """Every choice of positions from ``present[first]`` on, spanning at most ``longest``,
+    whose gaps add up to at most ``wilds``."""
+    start = present[first]
+    stack = [(first, (start,), 0)]
+    while stack:
+        last, chosen, holes = stack.pop()
+        yield chosen
+        for nxt in range(last + 1, len(present)):
+            position = present[nxt]
+            gaps = holes + position - chosen[-1] - 1
+            if gaps > wilds or position - start >= longest:
+                break  # further positions only widen the gap
+            stack.append((nxt, chosen + (position,), gaps))
 
 
 def _holes(ranks: tuple[int, ...], ace: Ace) -> int:

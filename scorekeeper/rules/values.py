@@ -22,14 +22,16 @@ class CardValues:
     joker: int = 0
     per_card: int | None = None  # count scoring: every card counts this, a joker twice
 
-    def of(self, card: Card) -> int:
+    def __post_init__(self) -> None:
+        # A lookup by rank (0 = joker): scoring and the solver ask for values very often.
         if self.per_card is not None:
-            return 2 * self.per_card if card.is_joker else self.per_card
-        if card.is_joker:
-            return self.joker
-        if card.rank == 1:
-            return self.ace
-        return {11: self.jack, 12: self.queen, 13: self.king}.get(card.rank, card.rank)
+            table = (2 * self.per_card,) + (self.per_card,) * 13
+        else:
+            table = (self.joker, self.ace, *range(2, 11), self.jack, self.queen, self.king)
+        object.__setattr__(self, "_by_rank", table)
+
+    def of(self, card: Card) -> int:
+        return self._by_rank[card.rank]
 
     def total(self, cards: Iterable[Card]) -> int:
         return sum(self.of(card) for card in cards)
