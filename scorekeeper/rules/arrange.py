@@ -74,17 +74,27 @@ def arrange(hand: list[Card], rules: MeldRules, values: CardValues) -> Arrangeme
         return Arrangement(tuple(melds), tuple(unmatched), count)
     naturals = sorted((c for c in hand if not c.is_joker), key=_card_order)
     jokers = [c for c in hand if c.is_joker]
-    deuces = [i for i, c in enumerate(naturals) if c.rank == 2] if rules.wild_deuces else []
     best = None
-    # Where 2s are wild, each 2 either plays as itself or joins the wild pool.
-    for size in range(len(deuces) + 1):
-        for wild_deuces in itertools.combinations(deuces, size):
-            kept = [c for i, c in enumerate(naturals) if i not in wild_deuces]
-            wilds = jokers + [naturals[i] for i in wild_deuces]
-            found = _Solver(kept, wilds, rules, values).solve()
-            if best is None or _score(found) < _score(best):
-                best = found
+    # Where 2s are wild, each 2 either plays as itself or joins the wild pool. Identical 2s
+    # are interchangeable, so only how many of each go wild matters.
+    for wild_deuces in _wild_deuce_choices(naturals, rules):
+        kept = list(naturals)
+        for card in wild_deuces:
+            kept.remove(card)
+        found = _Solver(kept, jokers + wild_deuces, rules, values).solve()
+        if best is None or _score(found) < _score(best):
+            best = found
     return best
+
+
+def _wild_deuce_choices(naturals: list[Card], rules: MeldRules):
+    if not rules.wild_deuces:
+        yield []
+        return
+    deuces = sorted({c for c in naturals if c.rank == 2}, key=_card_order)
+    counts = [naturals.count(c) for c in deuces]
+    for taken in itertools.product(*(range(n + 1) for n in counts)):
+        yield [card for card, n in zip(deuces, taken, strict=True) for _ in range(n)]
 
 
 def _score(arrangement: Arrangement) -> tuple[int, int]:

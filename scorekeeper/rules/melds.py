@@ -300,7 +300,8 @@ def _why_not(meld: list[MeldCard], rules: MeldRules) -> str:
         return "every meld must hold at least one natural card"
     if rules.jokers_at_most_naturals and jokers > size - jokers:
         return "a meld may not hold more jokers than natural cards"
-    naturals = [mc.card for mc in meld if not mc.card.is_joker]
+    # A designated wild card counts as the card it stands for when we look for the reason.
+    naturals = [mc.stands_for or mc.card for mc in meld if mc.stands_for or not mc.card.is_joker]
     same_rank = len({c.rank for c in naturals}) == 1
     same_suit = len({c.suit for c in naturals}) == 1
     if same_rank and len(naturals) > 1:

@@ -414,3 +414,10 @@ def test_illegal_meld_error_carries_cards_and_reason():
 )
 def test_reason_texts(slug, meld, reason):
     assert meld_error(meld, rules_of(slug)) == reason
+
+
+def test_a_designated_joker_is_judged_as_the_card_it_stands_for():
+    rules = get_variant("caloochi").table().meld_rules
+    with pytest.raises(IllegalMeldError) as caught:
+        read_meld("7H 7S JK=7H", rules)
+    assert caught.value.reason == "the cards of a set must all be of different suits"
