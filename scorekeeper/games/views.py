@@ -315,7 +315,9 @@ def game_share(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 def _qr(url: str) -> str:
-    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000000", light="#ffffff")
+    svg = segno.make(url, error="m").svg_inline(
+        scale=4, border=2, dark="#000000", light="#ffffff", omitsize=True
+    )
     return mark_safe(svg)  # noqa: S308 - segno's own SVG markup of a URL we built
 
 
