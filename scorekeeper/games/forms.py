@@ -40,11 +40,15 @@ def variant_or_default(slug: str | None) -> Variant:
         return default_variant()
 
 
+# No variant seats more than 12; rows past this are never drawn, whatever a request says.
+MAX_SEATS = 16
+
+
 def seats_wanted(variant: Variant, filled: int, asked: int | None = None) -> int:
     """How many name rows the start form shows: enough for the names, at most the maximum."""
     low, high = variant.players
     rows = max(asked or 0, filled, low, min(4, high))
-    return min(rows, max(high, filled))
+    return min(rows, max(high, filled), MAX_SEATS)
 
 
 # ------------------------------------------------------------------------------------------

@@ -148,3 +148,9 @@ def test_recent_names_are_offered_and_seat_with_a_tap(client):
     html = client.post(URL, data, **HTMX).content.decode()
     assert re.search(r'name="player-1"[^>]*value="Bob"', html)
     assert 'value="name:Bob"' not in html  # seated now, so no longer offered
+
+
+def test_a_huge_seat_number_draws_no_huge_form(client):
+    data = {"variant": "knock-rummy", "seats": 100000, "action": "add-seat", "player-99999": "X"}
+    html = client.post(URL, data).content.decode()
+    assert html.count('name="player-') <= 16
