@@ -14,9 +14,11 @@ def score_knock(hand: Hand) -> HandResult:
     knocker = hand.player("knocker")
     counted = collect(hand, hand.players)
     count = {p: c.count for p, c in counted.items()}
-    lines = [c.describe(name) for name, c in counted.items()]
     k = count[knocker]
-    lines.insert(0, f"{knocker} knocked with {k}")
+    lines = [f"{knocker} knocked with {k}"]
+    if counted[knocker].source != "points":  # typed points need no second line
+        lines.append(counted[knocker].describe(knocker))
+    lines += [c.describe(name) for name, c in counted.items() if name != knocker]
     others = hand.others(knocker)
     low = min(count[p] for p in others)
     rum = RUM_BONUS * (len(hand.players) - 1)
