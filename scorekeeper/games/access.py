@@ -18,7 +18,7 @@ from .services import token_valid
 
 GAMES = "games"  # {public_id: {"token": str | None, "seen": iso time}}
 RECENT = "recent_names"
-UNDO = "undo"  # {public_id: {"kind", "number", "entry", "stamp"}}
+UNDO = "undo"  # {public_id: {"kind", "number", "entry", "hand_id", "stamp"}}
 RECENT_LIMIT = 12
 GAMES_LIMIT = 50
 
@@ -80,9 +80,23 @@ def stamp(game: Game) -> str:
     return f"{game.hand_count}:{game.updated.isoformat()}"
 
 
-def set_undo(request: HttpRequest, game: Game, *, kind: str, number: int, entry: Any) -> None:
+def set_undo(
+    request: HttpRequest,
+    game: Game,
+    *,
+    kind: str,
+    number: int,
+    entry: Any = None,
+    hand_id: int | None = None,
+) -> None:
     undo = dict(request.session.get(UNDO, {}))
-    undo[game.public_id] = {"kind": kind, "number": number, "entry": entry, "stamp": stamp(game)}
+    undo[game.public_id] = {
+        "kind": kind,
+        "number": number,
+        "entry": entry,
+        "hand_id": hand_id,
+        "stamp": stamp(game),
+    }
     request.session[UNDO] = undo
 
 

@@ -102,6 +102,7 @@ class HandRevision(models.Model):
         RECORDED = "recorded"
         CORRECTED = "corrected"
         DELETED = "deleted"
+        RESTORED = "restored"
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="revisions")
     version = models.PositiveIntegerField()  # 1 for the hand as first recorded

@@ -7,11 +7,14 @@ same dict from the engine, so anyone (tests, an admin check) can verify the cach
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from typing import Any
+
+from django.db.models import Prefetch
 
 from scorekeeper.rules.game import Replay, replay
 
-from .models import Game, HandRevision
+from .models import Game, Hand, HandRevision
 
 # What new_public_id makes (url-safe base64). Anything else is no game, and is not even sent to
 # the database: PostgreSQL refuses a NUL character in a query with an error, not "no rows".
@@ -89,6 +92,26 @@ def game_state_replayed(*, game: Game) -> dict[str, Any]:
         )
     ]
     return _state(game, players, hands, state_summary(played.state))
+
+
+def hand_histories(*, game: Game) -> dict[int, list[HandRevision]]:
+    """Every version of every live hand, by hand number, oldest first: one query."""
+    histories: dict[int, list[HandRevision]] = defaultdict(list)
+    revisions = (
+        HandRevision.objects.filter(hand__game=game, hand__deleted_at__isnull=True)
+        .select_related("hand")
+        .order_by("hand__number", "version")
+    )
+    for revision in revisions:
+        histories[revision.hand.number].append(revision)
+    return histories
+
+
+def deleted_hands(*, game: Game) -> list[Hand]:
+    """Hands taken out of the game, the latest deletion first, with their versions: two queries."""
+    versions = Prefetch("revisions", queryset=HandRevision.objects.order_by("version"))
+    hands = game.hands.filter(deleted_at__isnull=False).order_by("-deleted_at", "-pk")
+    return list(hands.prefetch_related(versions))
 
 
 def hand_history(*, game: Game, number: int) -> list[HandRevision]:

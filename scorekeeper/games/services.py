@@ -132,7 +132,7 @@ def hand_correct(*, game: Game, number: int, entry: dict) -> Hand:
 
 @_retrying
 @transaction.atomic
-def hand_delete(*, game: Game, number: int) -> None:
+def hand_delete(*, game: Game, number: int) -> Hand:
     """Take hand ``number`` out of the game; later hands move up, its history stays."""
     _lock(game)
     hands = list(live_hands(game=game))
@@ -144,6 +144,29 @@ def hand_delete(*, game: Game, number: int) -> None:
     hand.save(update_fields=["deleted_at", "updated"])
     _revise(hand, HandRevision.Action.DELETED)
     _store(game, rest, played)
+    return hand
+
+
+@_retrying
+@transaction.atomic
+def hand_restore(*, game: Game, hand_id: int) -> Hand:
+    """Put a deleted hand back at the number it had; the hands after it move down again."""
+    _lock(game)
+    hand = game.hands.get(pk=hand_id, deleted_at__isnull=False)
+    hands = list(live_hands(game=game))
+    at = min(hand.number, len(hands) + 1) - 1
+    later = hands[at:]
+    hands.insert(at, hand)
+    played = _replay(game, hands)
+    # Make room from the last hand down, so no two live hands ever share a number.
+    for moved in reversed(later):
+        moved.number += 1
+        moved.save(update_fields=["number", "updated"])
+    hand.number, hand.deleted_at = at + 1, None
+    hand.save(update_fields=["number", "deleted_at", "updated"])
+    _store(game, hands, played)
+    _revise(hand, HandRevision.Action.RESTORED)
+    return hand
 
 
 def _refuse_nul(value, field: str) -> None:

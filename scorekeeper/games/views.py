@@ -37,8 +37,16 @@ from scorekeeper.rules.scoring import score_hand
 from . import access, presentation
 from .forms import HandForm, StartGameForm, seats_wanted, variant_or_default
 from .models import Game, Hand
-from .selectors import game_get, game_state, hand_history
-from .services import GameOver, game_create, hand_correct, hand_delete, hand_record, token_valid
+from .selectors import deleted_hands, game_get, game_state, hand_histories
+from .services import (
+    GameOver,
+    game_create,
+    hand_correct,
+    hand_delete,
+    hand_record,
+    hand_restore,
+    token_valid,
+)
 
 # The option that says how long a game lasts, by the kind of game end.
 GOAL_OPTION = {"target": "target", "hands": "hands", "match": "match-games"}
@@ -195,9 +203,10 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
     table = variant.table(game.options, players=len(players))
     start = next((table.options[o] for o in STARTING_OPTIONS if o in table.options), 0)
     leaders = presentation.leaders(variant, state)
+    histories = hand_histories(game=game)
     hands = []
     for hand in reversed(state["hands"]):
-        revisions = hand_history(game=game, number=hand["n"])
+        revisions = histories[hand["n"]]
         hands.append(
             {
                 **hand,
@@ -218,7 +227,10 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
         for i, name in enumerate(players)
     ]
     running = [
-        {"n": hand["n"], "cells": [(hand["totals"].get(p), hand["deltas"].get(p, 0)) for p in players]}
+        {
+            "n": hand["n"],
+            "cells": [(hand["totals"].get(p), hand["deltas"].get(p, 0)) for p in players],
+        }
         for hand in state["hands"]
     ]
     zero_sum = variant.family in presentation.ZERO_SUM
@@ -245,6 +257,7 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
         "settlement": presentation.settlement(players, state["hands"]) if zero_sum else [],
         "editable": editable,
         "undo": undo,
+        "deleted": deleted_hands(game=game),
         "poll_seconds": _poll_seconds(state["over"]),
         "next_hand": len(state["hands"]) + 1,
         "goal": table.options.get(GOAL_OPTION[variant.end.kind]),
@@ -508,15 +521,11 @@ def hand_remove(request: HttpRequest, game_id: str, number: int) -> HttpResponse
     if not access.can_edit(request, game):
         return _forbidden(request, game)
     _number_or_404(game, number)
-    was_last = number == game.hand_count
-    previous = game_state(game=game)["hands"][number - 1]["result"]
     try:
-        hand_delete(game=game, number=number)
+        hand = hand_delete(game=game, number=number)
     except Hand.DoesNotExist:
         raise Http404("no such hand") from None
-    access.set_undo(
-        request, game, kind="deleted" if was_last else "deleted-middle", number=number, entry=previous
-    )
+    access.set_undo(request, game, kind="deleted", number=number, hand_id=hand.pk)
     messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
     return _after_change(request, game)
 
@@ -528,7 +537,7 @@ def game_undo(request: HttpRequest, game_id: str) -> HttpResponse:
     if not access.can_edit(request, game):
         return _forbidden(request, game)
     undo = access.get_undo(request, game)
-    if undo is None or undo["kind"] == "deleted-middle":
+    if undo is None:
         messages.error(request, _("There is nothing to undo."))
         return _after_change(request, game)
     access.clear_undo(request, game)
@@ -539,11 +548,9 @@ def game_undo(request: HttpRequest, game_id: str) -> HttpResponse:
             messages.success(request, _("Undone: hand %(n)s is gone again.") % {"n": number})
         elif undo["kind"] == "corrected":
             hand_correct(game=game, number=number, entry=undo["entry"])
-            messages.success(
-                request, _("Undone: hand %(n)s is back as it was.") % {"n": number}
-            )
+            messages.success(request, _("Undone: hand %(n)s is back as it was.") % {"n": number})
         else:
-            hand_record(game=game, entry=undo["entry"])
+            hand_restore(game=game, hand_id=undo["hand_id"])
             messages.success(request, _("Undone: hand %(n)s is back.") % {"n": number})
     except (RulesError, GameOver, Hand.DoesNotExist):
         messages.error(request, _("That change can no longer be undone."))

@@ -4,13 +4,20 @@ import pytest
 from django.forms.models import model_to_dict
 
 from scorekeeper.games.models import Game, Hand, HandRevision
-from scorekeeper.games.selectors import game_state, game_state_replayed, hand_history
+from scorekeeper.games.selectors import (
+    deleted_hands,
+    game_state,
+    game_state_replayed,
+    hand_histories,
+    hand_history,
+)
 from scorekeeper.games.services import (
     GameOver,
     game_create,
     hand_correct,
     hand_delete,
     hand_record,
+    hand_restore,
     token_valid,
 )
 from scorekeeper.rules.errors import RulesError
@@ -311,6 +318,46 @@ def test_deleting_renumbers_later_hands_and_keeps_the_deleted_one():
     # Dealers follow the new order: hand 2 (Cy's) is now dealt by Ann.
     assert [h.result["dealer"] for h in live] == ["Cy", "Ann", "Bob"]
     assert game_state(game=game) == game_state_replayed(game=game)
+
+
+def test_restoring_puts_a_deleted_hand_back_in_its_place():
+    game = new_game(options={"target": 500})
+    recorded = [
+        hand_record(game=game, entry=out(p, n)) for p, n in [("Ann", 1), ("Bob", 2), ("Cy", 3)]
+    ]
+    gone = hand_delete(game=game, number=2)
+    assert [h.pk for h in deleted_hands(game=game)] == [gone.pk]
+    back = hand_restore(game=game, hand_id=gone.pk)
+    live = list(game.hands.filter(deleted_at=None).order_by("number"))
+    assert [(h.number, h.pk) for h in live] == [(n, h.pk) for n, h in enumerate(recorded, 1)]
+    assert back.number == 2 and not back.deleted
+    assert [r.action for r in back.revisions.order_by("version")] == [
+        "recorded",
+        "deleted",
+        "restored",
+    ]
+    assert game.totals == {"Ann": 1, "Bob": 2, "Cy": 3} and game.hand_count == 3
+    assert deleted_hands(game=game) == []
+    assert game_state(game=game) == game_state_replayed(game=game)
+    assert sorted(hand_histories(game=game)) == [1, 2, 3]
+
+
+def test_restoring_a_live_hand_is_does_not_exist():
+    game = new_game()
+    hand = hand_record(game=game, entry=out("Ann", 1))
+    with pytest.raises(Hand.DoesNotExist):
+        hand_restore(game=game, hand_id=hand.pk)
+
+
+def test_a_restore_that_the_game_cannot_take_changes_nothing():
+    game = new_game(options={"target": 50})
+    hand_record(game=game, entry=out("Ann", 60))
+    gone = hand_delete(game=game, number=1)
+    hand_record(game=game, entry=out("Bob", 10))
+    before = snapshot(game)
+    with pytest.raises(RulesError):
+        hand_restore(game=game, hand_id=gone.pk)  # Ann's 60 would end the game before Bob's hand
+    assert snapshot(game) == before
 
 
 def test_deleted_hands_have_no_live_history():

@@ -3,7 +3,9 @@
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from .page_helpers import HTMX, knock_hand, post_hand, start_game
@@ -133,7 +135,7 @@ def test_full_page_carries_the_fragment_etag_for_polling(client):
     game_id = start_game(client)
     etag = page(client, game_id, **HTMX)["ETag"]
     html = page(client, game_id).content.decode()
-    assert f"data-etag=\"{etag.replace(chr(34), '&quot;')}\"" in html
+    assert f'data-etag="{etag.replace(chr(34), "&quot;")}"' in html
 
 
 def test_viewer_sees_scores_but_no_edit_controls(client):
@@ -150,3 +152,24 @@ def test_viewer_sees_scores_but_no_edit_controls(client):
 def test_unknown_game_is_404(client):
     assert client.get(reverse("game", args=["nope"])).status_code == 404
     assert client.get(reverse("game", args=["nope"]), **HTMX).status_code == 404
+
+
+def test_the_game_page_makes_the_same_queries_however_many_hands(client):
+    def queries(game_id):
+        with CaptureQueriesContext(connection) as seen:
+            assert client.get(reverse("game", args=[game_id])).status_code == 200
+        return len(seen)
+
+    small = start_game(client)  # one hand, one correction, one deletion
+    post_hand(client, small, knock_hand(0, 5, 12, 20))
+    post_hand(client, small, knock_hand(0, 5, 12, 20))
+    client.post(reverse("hand_delete", args=[small, 1]))
+    client.post(reverse("hand_update", args=[small, 1]), knock_hand(0, 5, 13, 20))
+    large = start_game(client)
+    for _ in range(4):
+        post_hand(client, large, knock_hand(0, 5, 12, 20))
+        client.post(reverse("hand_delete", args=[large, 1]))
+        post_hand(client, large, knock_hand(1, 12, 3, 20))
+    for n in (1, 2, 3):
+        client.post(reverse("hand_update", args=[large, n]), knock_hand(1, 12, 4, 20))
+    assert queries(small) == queries(large)

@@ -75,3 +75,21 @@ def test_viewer_cannot_undo(client):
     post_hand(client, game_id, knock_hand(0, 5, 12, 20))
     assert undo(Client(), game_id).status_code == 403
     assert len(state(game_id)["hands"]) == 1
+
+
+def test_undo_deleting_a_hand_in_the_middle_puts_it_back_in_its_place(client):
+    game_id = start_game(client)
+    post_hand(client, game_id, knock_hand(0, 5, 12, 20))  # Ann +22
+    post_hand(client, game_id, knock_hand(1, 12, 3, 20))  # Bob +26
+    post_hand(client, game_id, knock_hand(2, 12, 20, 1))  # Cy +30
+    client.post(reverse("hand_delete", args=[game_id, 2]))
+    assert [h["deltas"]["Cy"] for h in state(game_id)["hands"]] == [0, 30]
+    html = page(client, game_id)
+    assert "Undo: bring back hand 2" in html
+    assert "One deleted hand" in html, "the deleted hand stays visible on the page"
+    undo(client, game_id)
+    hands = state(game_id)["hands"]
+    assert [h["n"] for h in hands] == [1, 2, 3]
+    assert [h["deltas"]["Bob"] for h in hands] == [0, 26, 0]
+    assert state(game_id)["totals"] == {"Ann": 22, "Bob": 26, "Cy": 30}
+    assert "deleted hand" not in page(client, game_id)
