@@ -14,7 +14,7 @@ from django.db.models import Prefetch
 
 from scorekeeper.rules.game import Replay, replay
 
-from .models import Game, Hand, HandRevision
+from .models import Game, Hand, HandRevision, Seat
 
 # What new_public_id makes (url-safe base64). Anything else is no game, and is not even sent to
 # the database: PostgreSQL refuses a NUL character in a query with an error, not "no rows".
@@ -26,6 +26,14 @@ def game_get(*, public_id: str) -> Game:
     if not PUBLIC_ID.fullmatch(public_id):
         raise Game.DoesNotExist(f"no game {public_id!r}")
     return Game.objects.get(public_id=public_id)
+
+
+def games_listed(*, public_ids: list[str]) -> list[Game]:
+    """These games, in the order given (unknown ids left out), seats prefetched: two queries."""
+    wanted = [pid for pid in public_ids if PUBLIC_ID.fullmatch(pid)]
+    seats = Prefetch("seats", queryset=Seat.objects.order_by("position"))
+    found = {g.public_id: g for g in Game.objects.filter(public_id__in=wanted).prefetch_related(seats)}
+    return [found[pid] for pid in wanted if pid in found]
 
 
 def game_players(*, game: Game) -> list[str]:

@@ -37,7 +37,7 @@ from scorekeeper.rules.scoring import score_hand
 from . import access, presentation
 from .forms import HandForm, StartGameForm, seats_wanted, variant_or_default
 from .models import Game, Hand
-from .selectors import deleted_hands, game_get, game_state, hand_histories
+from .selectors import deleted_hands, game_get, game_state, games_listed, hand_histories
 from .services import (
     GameOver,
     game_create,
@@ -337,20 +337,15 @@ def _qr(url: str) -> str:
 @require_GET
 def my_games(request: HttpRequest) -> HttpResponse:
     """The games this browser created or opened, unfinished first, most recent first."""
-    games = []
-    for public_id in access.my_game_ids(request):
-        try:
-            game = game_get(public_id=public_id)
-        except Game.DoesNotExist:
-            continue
-        games.append(
-            {
-                "game": game,
-                "variant": get_variant(game.variant),
-                "players": list(game.seats.order_by("position").values_list("name", flat=True)),
-                "editable": access.can_edit(request, game),
-            }
-        )
+    games = [
+        {
+            "game": game,
+            "variant": get_variant(game.variant),
+            "players": [seat.name for seat in game.seats.all()],
+            "editable": access.can_edit(request, game),
+        }
+        for game in games_listed(public_ids=access.my_game_ids(request))
+    ]
     games.sort(key=lambda item: item["game"].over)  # stable: keeps recent-first within each
     return render(request, "my_games.html", {"games": games})
 

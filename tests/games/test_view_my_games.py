@@ -35,3 +35,19 @@ def test_lists_started_and_watched_games_unfinished_first(client):
 def test_other_browsers_games_are_not_listed(client):
     game_id = start_game(Client())
     assert f"/games/{game_id}/" not in client.get(URL).content.decode()
+
+
+def test_the_list_takes_the_same_queries_for_one_game_or_five(django_assert_num_queries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries(client):
+        with CaptureQueriesContext(connection) as seen:
+            assert client.get(URL).status_code == 200
+        return len(seen)
+
+    one, five = Client(), Client()
+    start_game(one)
+    for _ in range(5):
+        start_game(five)
+    assert queries(one) == queries(five)
