@@ -1,7 +1,9 @@
 """My games: what this browser started or opened, unfinished first."""
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from .page_helpers import knock_hand, post_hand, start_game
@@ -37,10 +39,7 @@ def test_other_browsers_games_are_not_listed(client):
     assert f"/games/{game_id}/" not in client.get(URL).content.decode()
 
 
-def test_the_list_takes_the_same_queries_for_one_game_or_five(django_assert_num_queries):
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
+def test_the_list_takes_the_same_queries_for_one_game_or_five():
     def queries(client):
         with CaptureQueriesContext(connection) as seen:
             assert client.get(URL).status_code == 200
