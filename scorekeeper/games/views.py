@@ -8,6 +8,7 @@ edit link) may change a game; everyone with the game's link may watch it.
 
 from __future__ import annotations
 
+import functools
 import uuid
 from typing import Any
 
@@ -190,6 +191,19 @@ def _game(game_id: str) -> Game:
         return game_get(public_id=game_id)
     except Game.DoesNotExist:
         raise Http404("no such game") from None
+
+
+def _editors_only(view):
+    """Load the URL's game; without its edit token the answer is 403 and the view never runs."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, game_id: str, *args, **kwargs) -> HttpResponse:
+        game = _game(game_id)
+        if not access.can_edit(request, game):
+            return _forbidden(request, game)
+        return view(request, game, *args, **kwargs)
+
+    return wrapper
 
 
 def _etag(game: Game, editable: bool) -> str:
@@ -412,18 +426,14 @@ def _number_or_404(game: Game, number: int | None) -> int | None:
 
 
 @require_GET
-def hand_new(request: HttpRequest, game_id: str) -> HttpResponse:
-    game = _game(game_id)
-    if not access.can_edit(request, game):
-        return _forbidden(request, game)
+@_editors_only
+def hand_new(request: HttpRequest, game: Game) -> HttpResponse:
     return _hand_page(request, game, _hand_form(game))
 
 
 @require_GET
-def hand_edit(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
-    game = _game(game_id)
-    if not access.can_edit(request, game):
-        return _forbidden(request, game)
+@_editors_only
+def hand_edit(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     _number_or_404(game, number)
     state = game_state(game=game)
     form = _hand_form(game)
@@ -432,11 +442,9 @@ def hand_edit(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
 
 
 @require_POST
-def hand_preview(request: HttpRequest, game_id: str) -> HttpResponse:
+@_editors_only
+def hand_preview(request: HttpRequest, game: Game) -> HttpResponse:
     """Score what was entered without saving it: the scores and the explanation, or errors."""
-    game = _game(game_id)
-    if not access.can_edit(request, game):
-        return _forbidden(request, game)
     number = _number_or_404(game, _int(request.POST.get("number")))
     form = _hand_form(game, request.POST)
     preview = None
@@ -462,10 +470,8 @@ def hand_preview(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @require_POST
-def hand_create(request: HttpRequest, game_id: str) -> HttpResponse:
-    game = _game(game_id)
-    if not access.can_edit(request, game):
-        return _forbidden(request, game)
+@_editors_only
+def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
     form = _hand_form(game, request.POST)
     if form.is_valid():
         entry = form.entry()
@@ -491,10 +497,8 @@ def _request_id(request: HttpRequest) -> str | None:
 
 
 @require_POST
-def hand_update(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
-    game = _game(game_id)
-    if not access.can_edit(request, game):
-        return _forbidden(request, game)
+@_editors_only
+def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     _number_or_404(game, number)
     previous = game_state(game=game)["hands"][number - 1]["result"]
     form = _hand_form(game, request.POST)
@@ -511,10 +515,8 @@ def hand_update(request: HttpRequest, game_id: str, number: int) -> HttpResponse
 
 
 @require_POST
-def hand_remove(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
-    game = _game(game_id)
-    if not access.can_edit(request, game):
-        return _forbidden(request, game)
+@_editors_only
+def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     _number_or_404(game, number)
     try:
         hand = hand_delete(game=game, number=number)
@@ -526,11 +528,9 @@ def hand_remove(request: HttpRequest, game_id: str, number: int) -> HttpResponse
 
 
 @require_POST
-def game_undo(request: HttpRequest, game_id: str) -> HttpResponse:
+@_editors_only
+def game_undo(request: HttpRequest, game: Game) -> HttpResponse:
     """Take back this browser's last change, if nobody has changed the game since."""
-    game = _game(game_id)
-    if not access.can_edit(request, game):
-        return _forbidden(request, game)
     undo = access.get_undo(request, game)
     if undo is None:
         messages.error(request, _("There is nothing to undo."))
