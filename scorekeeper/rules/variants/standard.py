@@ -48,119 +48,94 @@ _TIE = (
     "continues hand by hand until a single player is ahead.",
 )
 
-STANDARD_RUMMY = Variant(
+
+def _standard_like(
+    *,
+    slug: str,
+    name: str,
+    summary: str,
+    play: tuple[str, str],
+    scoring=_SCORE,
+    family: str = "standard",
+    target: int = 100,
+) -> Variant:
+    """One pack, 2-6 players, ace low, the standard options: only play and scoring differ."""
+    return Variant(
+        slug=slug,
+        name=name,
+        summary=summary,
+        family=family,
+        players=(2, 6),
+        deal=STANDARD_DEAL,
+        meld_rules=MeldRules(ace=Ace.LOW),
+        options=standard_options(target),
+        hooks=STANDARD_HOOKS,
+        rules=(_DEAL, _MELDS, play, scoring, _game_end(target), _OPTIONS),
+        decisions=_TIE,
+    )
+
+
+STANDARD_RUMMY = _standard_like(
     slug="standard-rummy",
     name="Standard Rummy",
     summary="The base game: meld sets and runs, go out first, score what the others still hold.",
-    family="standard",
-    players=(2, 6),
-    deal=STANDARD_DEAL,
-    meld_rules=MeldRules(ace=Ace.LOW),
-    options=standard_options(100),
-    hooks=STANDARD_HOOKS,
-    rules=(
-        _DEAL,
-        _MELDS,
-        (
-            "End of a hand",
-            "Melds and lay-offs go down during play. The first player with no cards left goes out, "
-            "and the hand is over.",
-        ),
-        _SCORE,
-        _game_end(100),
-        _OPTIONS,
+    play=(
+        "End of a hand",
+        "Melds and lay-offs go down during play. The first player with no cards left goes out, "
+        "and the hand is over.",
     ),
-    decisions=_TIE,
 )
 
-RUMMY_COMPLETE = Variant(
+RUMMY_COMPLETE = _standard_like(
     slug="rummy-complete",
     name="Rummy Complete",
     summary="No melding during play: lay your whole hand down at once and collect for every card the others hold.",
-    family="standard",
-    players=(2, 6),
-    deal=STANDARD_DEAL,
-    meld_rules=MeldRules(ace=Ace.LOW),
-    options=standard_options(200),
-    hooks=STANDARD_HOOKS,
-    rules=(
-        _DEAL,
-        _MELDS,
-        (
-            "End of a hand",
-            "Nothing is melded while the hand is played. A player goes out by putting the whole "
-            "hand down at once in valid melds: every card, or every card but one that is "
-            "discarded.",
-        ),
-        (
-            "Scoring",
-            "The player who went out collects the value of every card the others hold, including "
-            "cards that would have made melds of their own: ace 1, 2 to 10 their number, king, "
-            "queen and jack 10.",
-        ),
-        _game_end(200),
-        _OPTIONS,
+    play=(
+        "End of a hand",
+        "Nothing is melded while the hand is played. A player goes out by putting the whole "
+        "hand down at once in valid melds: every card, or every card but one that is "
+        "discarded.",
     ),
-    decisions=_TIE,
+    scoring=(
+        "Scoring",
+        "The player who went out collects the value of every card the others hold, including "
+        "cards that would have made melds of their own: ace 1, 2 to 10 their number, king, "
+        "queen and jack 10.",
+    ),
+    target=200,
 )
 
-BLOCK_RUMMY = Variant(
+BLOCK_RUMMY = _standard_like(
     slug="block-rummy",
     name="Block Rummy",
     summary="Standard Rummy, but when the stock runs out the hand can end blocked and the lowest count wins.",
-    family="block",
-    players=(2, 6),
-    deal=STANDARD_DEAL,
-    meld_rules=MeldRules(ace=Ace.LOW),
-    options=standard_options(100),
-    hooks=STANDARD_HOOKS,
-    rules=(
-        _DEAL,
-        _MELDS,
-        (
-            "When the stock runs out",
-            "Play carries on, each player in turn taking the top card of the discard pile. The "
-            "first player who refuses that card blocks the hand, and it stops there.",
-        ),
-        (
-            "Scoring",
-            "When somebody goes out, the hand is scored as in Standard Rummy. In a blocked hand "
-            "every player counts all the cards in hand at the usual values (ace 1, king, queen and "
-            "jack 10). The lowest count collects from each other player the gap between that "
-            "player's count and its own. Players level on the lowest count divide what they "
-            "collect equally, each keeping the whole-number share; points that do not divide "
-            "evenly are not scored.",
-        ),
-        _game_end(100),
-        _OPTIONS,
+    play=(
+        "When the stock runs out",
+        "Play carries on, each player in turn taking the top card of the discard pile. The "
+        "first player who refuses that card blocks the hand, and it stops there.",
     ),
-    decisions=_TIE,
+    scoring=(
+        "Scoring",
+        "When somebody goes out, the hand is scored as in Standard Rummy. In a blocked hand "
+        "every player counts all the cards in hand at the usual values (ace 1, king, queen and "
+        "jack 10). The lowest count collects from each other player the gap between that "
+        "player's count and its own. Players level on the lowest count divide what they "
+        "collect equally, each keeping the whole-number share; points that do not divide "
+        "evenly are not scored.",
+    ),
+    family="block",
 )
 
-THROW_DOWN_RUMMY = Variant(
+THROW_DOWN_RUMMY = _standard_like(
     slug="throw-down-rummy",
     name="Throw Down Rummy",
     summary="Discards land in a scattered spread and you may draw any one of them; scored as standard.",
-    family="standard",
-    players=(2, 6),
-    deal=STANDARD_DEAL,
-    meld_rules=MeldRules(ace=Ace.LOW),
-    options=standard_options(100),
-    hooks=STANDARD_HOOKS,
-    rules=(
-        _DEAL,
-        _MELDS,
-        (
-            "The discard spread",
-            "A discard is tossed onto the table, so the discards lie scattered and face up. "
-            "Instead of the top discard a player may draw any single card of the spread, moving "
-            "others aside only to uncover one that is partly hidden.",
-        ),
-        _SCORE,
-        _game_end(100),
-        _OPTIONS,
+    play=(
+        "The discard spread",
+        "A discard is tossed onto the table, so the discards lie scattered and face up. "
+        "Instead of the top discard a player may draw any single card of the spread, moving "
+        "others aside only to uncover one that is partly hidden.",
     ),
-    decisions=_TIE,
 )
 
 VARIANTS = (STANDARD_RUMMY, RUMMY_COMPLETE, BLOCK_RUMMY, THROW_DOWN_RUMMY)
