@@ -32,7 +32,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorekeeper.rules import RulesError, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
-from scorekeeper.rules.game import STARTING_OPTIONS
+from scorekeeper.rules.game import starting_total
 from scorekeeper.rules.scoring import score_hand
 
 from . import access, presentation
@@ -215,7 +215,7 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
     variant = get_variant(game.variant)
     players = state["players"]
     table = variant.table(game.options, players=len(players))
-    start = next((table.options[o] for o in STARTING_OPTIONS if o in table.options), 0)
+    start = starting_total(table)
     leaders = presentation.leaders(variant, state)
     histories = hand_histories(game=game)
     hands = []

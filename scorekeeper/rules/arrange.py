@@ -144,7 +144,7 @@ class _Solver:
             rem ^= core.mask
             left -= core.wilds
             room = min(room + core.room, left)
-        return self._lay_out(chosen, full, rem)
+        return self._lay_out(chosen)
 
     @staticmethod
     def _key(rem: int, left: int, room: int) -> int:
@@ -177,7 +177,7 @@ class _Solver:
         self.memo[key] = best
         return best[0], best[1]
 
-    def _lay_out(self, chosen: list[_Core], full: int, _rem: int) -> Arrangement:
+    def _lay_out(self, chosen: list[_Core]) -> Arrangement:
         used = 0
         wild_iter = iter(self.wild_cards)
         groups = []
@@ -324,11 +324,6 @@ def _gapped_runs(present: list[int], first: int, wilds: int, longest: int):
             if gaps > wilds or position - start >= longest:
                 break  # further positions only widen the gap
             stack.append((nxt, chosen + (position,), gaps))
-
-
-def _holes(ranks: tuple[int, ...], ace: Ace) -> int:
-    """Gaps a run through these ranks (one suit, distinct) must fill with wild cards."""
-    return min(_span(p) for p in _readings(ranks, ace)) - len(ranks)
 
 
 def _readings(ranks, ace: Ace):

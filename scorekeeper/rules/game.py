@@ -65,7 +65,7 @@ def replay(
     table, names, dealer = setup_table(
         variant=variant, options=options, players=players, dealer=dealer
     )
-    start = _start(table)
+    start = starting_total(table)
     totals = dict.fromkeys(names, start)
     running, hands = [], []
     over, winners = False, []
@@ -93,7 +93,8 @@ def replay(
     return Replay(table, names, hands, state)
 
 
-def _start(table: Table) -> int:
+def starting_total(table: Table) -> int:
+    """What each player's total is before the first hand (Continental points, Phỏm chips)."""
     return next((table.options[o] for o in STARTING_OPTIONS if o in table.options), 0)
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..errors import ResultError, RulesError
+from ..melds import MeldReading
 from .context import Hand, check_deck
-from .entries import Counted, read_entry
+from .entries import Counted, read_entry, read_melds
 from .result import HandResult, Transfer
 
 # Rummy Complete: nothing is laid during the hand, so declared melds still count.
@@ -39,6 +42,18 @@ def deck_check(hand: Hand, counted, extra=()) -> None:
         check_deck(hand, cards)
     except RulesError as err:
         raise err.at("result.hands") from None
+
+
+def winner_melds(hand: Hand, name: str) -> tuple[list[MeldReading], str] | None:
+    """The melds ``name`` declared in his entry, validated and deck-checked, with their field;
+    None when his entry gives none."""
+    entry = hand.entries().get(name)
+    if not isinstance(entry, Mapping) or entry.get("melds") is None:
+        return None
+    where = f"result.hands.{name}.melds"
+    melds = read_melds(entry["melds"], hand.table, where)
+    deck_check(hand, [], extra=[mc.card for m in melds for mc in m.cards])
+    return melds, where
 
 
 def count_others(hand: Hand, winner: str) -> dict[str, Counted]:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from ..errors import ResultError
 from ..variants.continental import PATTERNS
-from .common import deck_check, finish, pay_winner
+from .common import finish, pay_winner, winner_melds
 from .context import Hand
-from .entries import read_melds
 from .result import HandResult
 
 JOKER_FEE = 2
@@ -54,15 +53,13 @@ def score_continental(hand: Hand) -> HandResult:
 
 def _winner_facts(hand: Hand, out: str) -> tuple[int, int, bool, list[str]]:
     """Jokers, wild 2s and one-suit from the winner's melds, or as typed in."""
-    entry = hand.entries().get(out) or {}
-    melds_given = isinstance(entry, dict) and entry.get("melds") is not None
-    if not melds_given:
+    declared = winner_melds(hand, out)
+    if declared is None:
         jokers = hand.number("jokers", default=0, high=hand.table.deck.jokers)
         deuces = hand.number("wild_deuces", default=0)
         same_suit = hand.flag("same_suit")
         return jokers, deuces, same_suit, [f"{out} went out using {jokers} joker(s)"]
-    where = f"result.hands.{out}.melds"
-    melds = read_melds(entry["melds"], hand.table, where)
+    melds, where = declared
     lengths = tuple(sorted((len(m.cards) for m in melds), reverse=True))
     if lengths not in PATTERNS:
         shapes = "; ".join("-".join(map(str, p)) for p in PATTERNS)
@@ -70,7 +67,6 @@ def _winner_facts(hand: Hand, out: str) -> tuple[int, int, bool, list[str]]:
             f"the 15 cards must be sequences of {shapes}, not {'-'.join(map(str, lengths)) or 'nothing'}",
             where,
         )
-    deck_check(hand, [], extra=[mc.card for m in melds for mc in m.cards])
     jokers = sum(m.jokers for m in melds)
     deuces = sum(m.wild_deuces for m in melds)
     suits = {card.suit for m in melds for card in m.reading}

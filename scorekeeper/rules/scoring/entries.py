@@ -74,7 +74,7 @@ def read_entry(
         if "points" in given:
             return Counted(_points(entry["points"], f"{where}.points"), "points")
         if "melds" in given:
-            melds = _melds(entry["melds"], table, f"{where}.melds")
+            melds = read_melds(entry["melds"], table, f"{where}.melds")
             left = tuple(_cards(entry.get("cards") or "", f"{where}.cards"))
             count = values.total(left)
             if count_melds:
@@ -110,7 +110,8 @@ def _cards(value: Any, where: str) -> list[Card]:
         raise err.at(where) from None
 
 
-def _melds(value: Any, table, where: str) -> list[MeldReading]:
+def read_melds(value: Any, table, where: str) -> list[MeldReading]:
+    """Declared melds, validated one by one; errors name the meld's index."""
     if isinstance(value, str) or not isinstance(value, list):
         raise ResultError("expected a list of melds such as ['7H 8H 9H', 'QS QD QC']", where)
     readings = []
@@ -124,7 +125,3 @@ def _melds(value: Any, table, where: str) -> list[MeldReading]:
             raise err.at(spot) from None
     return readings
 
-
-def read_melds(value: Any, table, where: str) -> list[MeldReading]:
-    """Declared melds on their own (a winner's melds), validated one by one."""
-    return _melds(value, table, where)

@@ -6,9 +6,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from ..errors import ResultError
-from .common import collect, deck_check, finish, pay_winner
+from .common import collect, finish, pay_winner, winner_melds
 from .context import Hand
-from .entries import read_melds
 from .result import HandResult, Transfer
 
 U_CHIPS = {9: 6, 10: 12}  # cards melded by the ù winner -> chips from each other player
@@ -49,11 +48,9 @@ def _score_u(hand: Hand):
 
 
 def _u_cards(hand: Hand, winner: str) -> int:
-    entry = hand.entries().get(winner)
-    if isinstance(entry, Mapping) and entry.get("melds") is not None:
-        where = f"result.hands.{winner}.melds"
-        melds = read_melds(entry["melds"], hand.table, where)
-        deck_check(hand, [], extra=[mc.card for m in melds for mc in m.cards])
+    declared = winner_melds(hand, winner)
+    if declared is not None:
+        melds, _where = declared
         size = sum(len(m.cards) for m in melds)
         given = hand.number("u_cards")
         if given is not None and given != size:
