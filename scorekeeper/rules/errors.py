@@ -1,17 +1,28 @@
-"""The narrow exceptions of the engine. Each carries a message fit to show a player."""
+"""The narrow exceptions of the engine. Each carries a :class:`Message` (code and params)."""
 
 from __future__ import annotations
+
+from .messages import N_, Message, define
+
+# Transitional: an error raised with plain English text. Every raise is being moved to a
+# defined message code; nothing new may use this.
+_TEXT = define("text", N_("{text}"))
 
 
 class RulesError(ValueError):
     """Base of every error the engine raises for bad input.
 
+    ``message`` is what went wrong, as a :class:`Message` rendered at the edge.
     ``field`` names the input it is about in the API's dotted form
     (``result.hands.Bob.cards``) once a caller knows it; see :meth:`at`.
     """
 
     code = "bad_input"
     field: str | None = None
+
+    def __init__(self, message: Message | str, *args: object):
+        self.message = message if isinstance(message, Message) else _TEXT(text=str(message))
+        super().__init__(str(self.message), *args)
 
     def at(self, field: str) -> RulesError:
         """Name the field this error is about (the innermost caller that knows it wins)."""
