@@ -28,13 +28,11 @@ class Deck:
 
     def check(self, cards: Iterable[Card], where: str = "") -> None:
         """Raise :class:`TooManyCopiesError` if ``cards`` holds more of a card than the deck."""
+        if not isinstance(cards, list | tuple):
+            cards = list(cards)
+        if len(set(cards)) == len(cards) and (self.jokers or JOKER not in cards):
+            return  # every card once, and each is in the deck: nothing to count
         for card, count in sorted(Counter(cards).items()):
             allowed = self.copies(card)
             if count > allowed:
                 raise TooManyCopiesError(str(card), count, allowed, where)
-
-    def describe(self) -> str:
-        packs = "one 52-card pack" if self.packs == 1 else f"{self.packs} packs of 52"
-        if not self.jokers:
-            return packs + ", no jokers"
-        return f"{packs} and {self.jokers} joker{'s' if self.jokers > 1 else ''}"

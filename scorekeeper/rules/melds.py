@@ -13,20 +13,11 @@ import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 
+from . import runs
 from .cards import Card
 from .errors import IllegalMeldError, InvalidCardError
-
-
-class Ace(StrEnum):
-    """Where an ace may sit in a run."""
-
-    LOW = "low"  # A-2-3 only
-    HIGH = "high"  # Q-K-A only
-    HIGH_OR_LOW = "high-or-low"  # either end, never K-A-2
-    WRAP = "wrap"  # around the corner: K-A-2 too
-
+from .runs import Ace
 
 MAX_RUN = 13
 
@@ -226,23 +217,6 @@ def _as_set(meld: list[MeldCard], wild: set[int], rules: MeldRules) -> list[Card
     return reading
 
 
-def _positions(rank: int, ace: Ace) -> tuple[int, ...]:
-    if rank != 1:
-        return (rank,)
-    return {Ace.LOW: (1,), Ace.HIGH: (14,), Ace.HIGH_OR_LOW: (1, 14), Ace.WRAP: (1,)}[ace]
-
-
-def _windows(length: int, ace: Ace):
-    """Each run window as a tuple of positions (1 = low ace ... 13 = K, 14 = high ace)."""
-    if ace is Ace.WRAP:
-        for start in range(1, 14):
-            yield tuple((start - 1 + k) % 13 + 1 for k in range(length))
-        return
-    lo, hi = {Ace.LOW: (1, 13), Ace.HIGH: (2, 14), Ace.HIGH_OR_LOW: (1, 14)}[ace]
-    for start in range(lo, hi - length + 2):
-        yield tuple(range(start, start + length))
-
-
 def _as_runs(meld: list[MeldCard], wild: set[int], rules: MeldRules, n_deuces: int):
     if not rules.run_length_ok(len(meld)):
         return
@@ -253,13 +227,13 @@ def _as_runs(meld: list[MeldCard], wild: set[int], rules: MeldRules, n_deuces: i
         return
     suit = suits.pop()
     seen = set()
-    for window in _windows(len(meld), rules.ace):
+    for window in runs.windows(len(meld), rules.ace):
         slots = set(window)
         placed: dict[int, int] = {}
         for i, card in fixed.items():
             choices = [
                 p
-                for p in _positions(card.rank, rules.ace)
+                for p in runs.positions(card.rank, rules.ace)
                 if p in slots and p not in placed.values()
             ]
             if not choices:
@@ -270,9 +244,7 @@ def _as_runs(meld: list[MeldCard], wild: set[int], rules: MeldRules, n_deuces: i
             for i in range(len(meld)):
                 if i not in placed:
                     placed[i] = next(free)
-            reading = [
-                Card(1 if p == 14 else p, suit) for p in (placed[i] for i in range(len(meld)))
-            ]
+            reading = [Card(runs.rank_at(placed[i]), suit) for i in range(len(meld))]
             key = tuple(reading)
             if key in seen:
                 continue
@@ -281,7 +253,7 @@ def _as_runs(meld: list[MeldCard], wild: set[int], rules: MeldRules, n_deuces: i
 
             def ace_high(i, placed=placed, order=order, window=window):
                 pos = placed[i]
-                if pos == 14:
+                if pos == runs.HIGH_ACE:
                     return True
                 # In a wrap run an ace counts low only when the 2 follows it.
                 nxt = order[pos] + 1
