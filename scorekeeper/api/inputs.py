@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.rules import Card, Table, get_variant, parse_cards, parse_meld
-from scorekeeper.rules.melds import MeldCard
+from scorekeeper.rules import Card, Table, get_variant, parse_cards
+from scorekeeper.rules.melds import MeldCard, parse_meld
 from scorekeeper.rules.variants import caloochi, german
 
 from .errors import ApiError, about, with_field

@@ -59,7 +59,14 @@ def best_arrangement(
     variant: str | Variant | Table,
     options: Mapping[str, Any] | None = None,
 ) -> Arrangement:
-    """Split ``cards`` into disjoint valid melds leaving the least value unmatched."""
+    """Split ``cards`` into disjoint valid melds leaving the least value unmatched.
+
+    >>> found = best_arrangement("3H 4H 5H 7C 7D 7S KD 2C", "knock-rummy")
+    >>> found.meld_texts, found.unmatched_text, found.count
+    (['7S 7D 7C', '3H 4H 5H'], 'KD 2C', 12)
+    >>> str(best_arrangement("KH AH 2H 9S", "standard-rummy", {"around-the-corner": True}))
+    '[KH AH 2H] unmatched 9S = 9'
+    """
     table = variant if isinstance(variant, Table) else get_variant(variant).table(options)
     hand = parse_cards(cards)
     rules, values = table.meld_rules, table.values

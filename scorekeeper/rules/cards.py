@@ -88,6 +88,13 @@ def parse_cards(text: str | Iterable[Card | str]) -> list[Card]:
     """Read a list of cards; errors name the bad token and its 1-based position.
 
     Accepts a notation string, or an iterable of :class:`Card` objects and card strings.
+
+    >>> parse_cards("10h, KD a♠ t♣ jk")
+    [Card(10H), Card(KD), Card(AS), Card(10C), Card(JK)]
+    >>> parse_cards("AS 7X")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.InvalidCardError: '7X' is not a card (card 2)
     """
     if isinstance(text, str):
         if "," in text:
@@ -110,7 +117,11 @@ def parse_cards(text: str | Iterable[Card | str]) -> list[Card]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """The canonical notation: cards in the given order, separated by single spaces."""
+    """The canonical notation: cards in the given order, separated by single spaces.
+
+    >>> format_cards(parse_cards("t♣ a♠  kd"))
+    '10C AS KD'
+    """
     return " ".join(str(card) for card in cards)
 
 

@@ -128,7 +128,20 @@ def initial_value(card: Card, ace_high: bool) -> int:
 
 
 def read_meld(cards: str | Iterable[Card | str | MeldCard], rules: MeldRules) -> MeldReading:
-    """Check one declared meld; return its reading or raise :class:`IllegalMeldError`."""
+    """Check one declared meld; return its reading or raise :class:`IllegalMeldError`.
+
+    An undesignated joker takes the valid reading worth most:
+
+    >>> from scorekeeper.rules import get_variant
+    >>> rules = get_variant("german-rummy").table().meld_rules
+    >>> found = read_meld("8H JK 10H", rules)
+    >>> found.kind, " ".join(map(str, found.reading)), found.value
+    ('run', '8H 9H 10H', 27)
+    >>> read_meld("8H 9S 10H", rules)
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.IllegalMeldError: '8H 9S 10H' is not a valid meld: a meld is a set of one rank or a run of one suit
+    """
     meld = as_meld_cards(cards)
     text = " ".join(str(c) for c in meld)
     _check_designations(meld, rules, text)

@@ -109,6 +109,14 @@ def render(
 
     A plain ``str`` is returned as it is (already text: a player's name, a card). An unknown
     code renders as the code itself, so an old stored message never breaks a page.
+
+    >>> CARDS = define("doc.cards", NP_("{n} card left", "{n} cards left"), count="n")
+    >>> render(CARDS(n=2))
+    '2 cards left'
+    >>> render(CARDS(n=1), ngettext=lambda one, many, n: "noch eine Karte" if n == 1 else many)
+    'noch eine Karte'
+    >>> render(Message("retired.code"))
+    'retired.code'
     """
     if isinstance(message, str):
         return message

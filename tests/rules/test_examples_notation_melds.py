@@ -17,10 +17,10 @@ from scorekeeper.rules import (
     best_arrangement,
     format_cards,
     get_variant,
-    meld_error,
     parse_cards,
     read_meld,
 )
+from scorekeeper.rules.melds import meld_error
 from scorekeeper.rules.variants import caloochi, german
 
 

@@ -35,10 +35,9 @@ from scorekeeper.rules import (
     RulesError,
     format_cards,
     get_variant,
-    meld_error,
-    parse_meld,
     read_meld,
 )
+from scorekeeper.rules.melds import meld_error, parse_meld
 
 
 def rules_of(slug: str, options: dict | None = None) -> MeldRules:

@@ -44,7 +44,17 @@ def score_hand(
     dealer: str | None = None,
     result: Any,
 ) -> HandResult:
-    """Score one hand. Raises :class:`RulesError` (with ``.field``) for any bad input."""
+    """Score one hand. Raises :class:`RulesError` (with ``.field``) for any bad input.
+
+    >>> scored = score_hand(variant="knock-rummy", players=["Ann", "Bob"], result={
+    ...     "knocker": "Ann", "hands": {"Ann": {"cards": "3C"}, "Bob": {"cards": "KS 9D"}}})
+    >>> scored.winners, scored.deltas
+    (('Ann',), {'Ann': 16, 'Bob': 0})
+    >>> score_hand(variant="knock-rummy", players=["Ann", "Bob"], result={"knocker": "Cy"})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.ResultError: 'Cy' is not a player in this game
+    """
     table, names, dealer = setup_table(
         variant=variant, options=options, players=players, dealer=dealer
     )
