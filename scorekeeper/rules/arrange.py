@@ -24,6 +24,7 @@ from typing import Any
 
 from . import arrange_plain
 from .cards import Card, format_cards, parse_cards
+from .deck import IN_THIS_HAND
 from .melds import Ace, MeldRules
 from .values import CardValues
 from .variants import Table, Variant, get_variant
@@ -62,7 +63,7 @@ def best_arrangement(
     """Split ``cards`` into disjoint valid melds leaving the least value unmatched."""
     table = variant if isinstance(variant, Table) else get_variant(variant).table(options)
     hand = parse_cards(cards)
-    table.deck.check(hand, "in this hand")
+    table.deck.check(hand, IN_THIS_HAND())
     return arrange(hand, table.meld_rules, table.values)
 
 
@@ -342,7 +343,9 @@ def _readings(ranks, ace: Ace):
 def _span(positions) -> int:
     if positions and positions[0] == "wrap":
         ranks = sorted(positions[1])
-        gaps = [b - a - 1 for a, b in zip(ranks, ranks[1:], strict=False)] + [ranks[0] + 13 - ranks[-1] - 1]
+        gaps = [b - a - 1 for a, b in zip(ranks, ranks[1:], strict=False)] + [
+            ranks[0] + 13 - ranks[-1] - 1
+        ]
         return 13 - max(gaps)
     return max(positions) - min(positions) + 1
 
