@@ -7,7 +7,10 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Router, Schema
 
+from scorekeeper.i18n import render_message
 from scorekeeper.rules import IllegalMeldError, best_arrangement, read_meld
+from scorekeeper.rules.deck import ACROSS_MELDS
+from scorekeeper.rules.messages import as_dict
 
 from .errors import ApiError, ErrorOut, about, with_field
 from .inputs import MAX_HAND, MAX_MELDS, initial_meld, load_table, read_cards, read_meld_cards
@@ -43,7 +46,8 @@ class MeldOut(Schema):
     value: int | None = None
     jokers: int | None = None
     wild_deuces: int | None = None
-    reason: str | None = None
+    reason: str | None = None  # in the request's language
+    reason_code: dict[str, Any] | None = None  # the reason as a message: {code, params}
 
 
 class InitialMeldOut(Schema):
@@ -95,7 +99,7 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
         )
     melds = [read_meld_cards(text, f"melds[{i}]") for i, text in enumerate(payload.melds)]
     with about("melds"):
-        table.deck.check((mc.card for meld in melds for mc in meld), "across these melds")
+        table.deck.check((mc.card for meld in melds for mc in meld), ACROSS_MELDS())
 
     rules = table.meld_rules
     out: list[dict[str, Any]] = []
@@ -105,8 +109,11 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
         try:
             reading = read_meld(meld, rules)
         except IllegalMeldError as err:
-            out.append({"cards": text, "valid": False, "reason": err.reason})
-            reason = reason or f"meld {number}: {err.reason}"
+            why = render_message(err.reason)
+            out.append(
+                {"cards": text, "valid": False, "reason": why, "reason_code": as_dict(err.reason)}
+            )
+            reason = reason or f"meld {number}: {why}"
             continue
         out.append(
             {

@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
 
@@ -172,7 +173,7 @@ class StartGameForm(forms.Form):
     def add_rules_error(self, error: RulesError) -> None:
         """Show an engine error from game_create next to its input."""
         where = error.field or ""
-        message = str(error)
+        message = render_message(error.message)
         if where.startswith("options."):
             name = f"opt-{where.split('.', 1)[1]}"
             if name in self.fields:
@@ -419,7 +420,11 @@ class HandForm(forms.Form):
                         f"p{i}-cards",
                         _("Give the points or the cards, not both."),
                     )
-        if self.family == "queen-city" and cleaned.get("melds") and cleaned.get("points") is not None:
+        if (
+            self.family == "queen-city"
+            and cleaned.get("melds")
+            and cleaned.get("points") is not None
+        ):
             self.add_error("points", _("Give the melds or their value, not both."))
         return cleaned
 
@@ -543,7 +548,7 @@ class HandForm(forms.Form):
 
     def add_rules_error(self, error: RulesError) -> None:
         where = error.field or ""
-        message = str(error)
+        message = render_message(error.message)
         target = self._field_for(where)
         if target is None:
             self.add_error(None, message)
