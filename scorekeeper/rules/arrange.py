@@ -343,9 +343,7 @@ def _readings(ranks, ace: Ace):
 def _span(positions) -> int:
     if positions and positions[0] == "wrap":
         ranks = sorted(positions[1])
-        gaps = [b - a - 1 for a, b in zip(ranks, ranks[1:], strict=False)] + [
-            ranks[0] + 13 - ranks[-1] - 1
-        ]
+        gaps = [b - a - 1 for a, b in zip(ranks, ranks[1:], strict=False)] + [ranks[0] + 13 - ranks[-1] - 1]
         return 13 - max(gaps)
     return max(positions) - min(positions) + 1
 
