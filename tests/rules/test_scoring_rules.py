@@ -200,8 +200,9 @@ def test_continental_pattern_is_checked():
 
 def test_continental_has_no_sets():
     melds = ["5H 6H 7H 8H 9H", "JS QS KS AS", "4D 4H 4C", "9C 10C JC"]
-    with pytest.raises(RulesError, match="only sequences"):
+    with pytest.raises(RulesError) as caught:
         score("continental-rum", {"out": "Ann", "hands": {"Ann": {"melds": melds}}})
+    assert caught.value.reason.code == "meld.why.no_sets"
 
 
 def test_double_rum_default_players_and_deal():
