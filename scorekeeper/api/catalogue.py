@@ -7,6 +7,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Router, Schema
 
+from scorekeeper.i18n import render_message
 from scorekeeper.i18n import translate_text as _
 from scorekeeper.rules import Option, Variant, all_variants, get_variant
 
@@ -86,7 +87,7 @@ def variant_data(variant: Variant) -> dict[str, Any]:
         "packs": {n: deck.packs for n, deck in decks.items()},
         "jokers": {n: deck.jokers for n, deck in decks.items()},
         "ace": str(variant.meld_rules.ace),
-        "card_values": variant.values.describe(),
+        "card_values": render_message(variant.values.describe()),
         "initial_meld": INITIAL_MELD.get(variant.slug),
         "deadwood": variant.deadwood,
         "winner_deals": variant.winner_deals,
