@@ -151,8 +151,8 @@ def test_initial_values_count_the_ace_1_below_the_2_and_11_otherwise(ace, meld, 
 def test_runs_need_one_suit_and_consecutive_ranks():
     rules = MeldRules()
     assert meld_error("7S 8H 9D", rules).code == "meld.why.shape"
-    assert meld_error("7S 9S 10S", rules).code in {"meld.why.gaps", "meld.why.consecutive"}
-    assert meld_error("5H 5H 6H", rules_of("double-rum")).code in {"meld.why.gaps", "meld.why.consecutive"}
+    assert meld_error("7S 9S 10S", rules).code == "meld.why.gaps"
+    assert meld_error("5H 5H 6H", rules_of("double-rum")).code == "meld.why.gaps"
     assert valid("7H 8H 9H 10H JH", rules)
 
 
@@ -235,7 +235,7 @@ def test_jokers_fill_gaps_and_ends():
     assert format_cards(read_meld("7S 9S JK", rules).reading) == "7S 9S 8S"
     assert format_cards(read_meld("JK 5H 6H", rules).reading) == "7H 5H 6H"
     assert format_cards(read_meld("JK JK 5H", rules).reading) == "6H 7H 5H"
-    assert meld_error("5H JK 9H", rules).code in {"meld.why.gaps", "meld.why.consecutive"}
+    assert meld_error("5H JK 9H", rules).code == "meld.why.gaps"
 
 
 @pytest.mark.parametrize("slug", ["caloochi", "double-rum", "german-rummy", "continental-rum"])
@@ -331,7 +331,7 @@ def test_designated_joker_must_match_the_meld():
     rules = rules_of("german-rummy")
     assert format_cards(read_meld("JK=7H 5H 6H", rules).reading) == "7H 5H 6H"
     assert format_cards(read_meld("JK=4H 5H 6H", rules).reading) == "4H 5H 6H"
-    assert meld_error("JK=8H 5H 6H", rules).code in {"meld.why.gaps", "meld.why.consecutive"}
+    assert meld_error("JK=8H 5H 6H", rules).code == "meld.why.gaps"
     assert not valid("JK=7S 5H 6H", rules)
     assert not valid("JK=9H 5H 6H", rules)
 
@@ -399,7 +399,11 @@ def test_illegal_meld_error_carries_cards_and_reason():
         ("standard-rummy", "AS 2S", "a meld needs at least 3 cards"),
         ("caloochi", "JK JK JK", "every meld must hold at least one natural card"),
         ("german-rummy", "JK JK 5H", "a meld may not hold more jokers than natural cards"),
-        ("continental-rum", "7S 7H 7D", "only sequences count in this variant, not sets of one rank"),
+        (
+            "continental-rum",
+            "7S 7H 7D",
+            "only sequences count in this variant, not sets of one rank",
+        ),
         ("caloochi", "7H 7H 7S", "the cards of a set must all be of different suits"),
         ("caloochi", "7H 7S 7D 7C JK", "a set has at most 4 cards"),
         ("nowrang", "2H 3H 4H 5H 6H", "a sequence here has 3 or 4 cards"),
