@@ -103,7 +103,8 @@ def about(field: str) -> Iterator[None]:
         raise
     except ValueError as err:
         logger.warning("unreadable input for %s", field, exc_info=True)
-        raise ApiError(with_field(field, f"cannot read this value ({err})"), field=field) from err
+        text = gettext("cannot read this value (%(error)s)") % {"error": err}
+        raise ApiError(with_field(field, text), field=field) from err
 
 
 # -- parsing the body -------------------------------------------------------------------------
@@ -222,12 +223,18 @@ def install(api: NinjaAPI) -> None:
     def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
         cause = exc.__cause__  # set by ninja when the parser fails, see JsonObjectParser
         if isinstance(cause, BodyNotObject):
-            message = f"body: expected a JSON object, got {cause}"
+            message = with_field(
+                "body", gettext("expected a JSON object, got %(kind)s") % {"kind": cause}
+            )
             return respond(request, 422, error_body("invalid_value", message, "body"))
         if cause is not None:  # JSONDecodeError, UnicodeDecodeError, RecursionError...
-            message = "body: the request body is not valid JSON"
+            message = with_field("body", gettext("the request body is not valid JSON"))
             if isinstance(cause, json.JSONDecodeError):
-                message += f" ({cause.msg} at character {cause.pos})"
+                message = with_field(
+                    "body",
+                    gettext("the request body is not valid JSON (%(why)s at character %(pos)s)")
+                    % {"why": cause.msg, "pos": cause.pos},
+                )
             return respond(request, 400, error_body("bad_json", message, "body"))
         code = _HTTP_CODES.get(exc.status_code, "http_error")
         return respond(request, exc.status_code, error_body(code, exc.message))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from ninja import Router, Schema
 
 from scorekeeper.i18n import render_message
@@ -73,7 +74,11 @@ def arrange(request: HttpRequest, payload: ArrangeIn):
     hand = read_cards(payload.cards, "cards")
     if len(hand) > MAX_HAND:
         raise ApiError(
-            with_field("cards", f"a hand here holds at most {MAX_HAND} cards, got {len(hand)}"),
+            with_field(
+                "cards",
+                gettext("a hand here holds at most %(most)s cards, got %(count)s")
+                % {"most": MAX_HAND, "count": len(hand)},
+            ),
             code="too_many_cards",
             field="cards",
         )
@@ -90,10 +95,16 @@ def arrange(request: HttpRequest, payload: ArrangeIn):
 def check_melds(request: HttpRequest, payload: MeldsCheckIn):
     table = load_table(payload.variant, payload.options)
     if not payload.melds:
-        raise ApiError("melds: no melds given", code="no_melds", field="melds")
+        raise ApiError(
+            with_field("melds", gettext("no melds given")), code="no_melds", field="melds"
+        )
     if len(payload.melds) > MAX_MELDS:
         raise ApiError(
-            f"melds: at most {MAX_MELDS} melds, got {len(payload.melds)}",
+            with_field(
+                "melds",
+                gettext("at most %(most)s melds, got %(count)s")
+                % {"most": MAX_MELDS, "count": len(payload.melds)},
+            ),
             code="too_many_melds",
             field="melds",
         )
@@ -113,7 +124,10 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
             out.append(
                 {"cards": text, "valid": False, "reason": why, "reason_code": as_dict(err.reason)}
             )
-            reason = reason or f"meld {number}: {why}"
+            reason = reason or gettext("meld %(number)s: %(reason)s") % {
+                "number": number,
+                "reason": why,
+            }
             continue
         out.append(
             {

@@ -241,3 +241,11 @@ def test_no_explanation_line_is_plain_text():
         "knock.undercut",
         "score.scores",
     ]
+
+
+def test_plain_text_still_works_in_transition():
+    # Other branches may still raise with text until they move to codes; it must not break.
+    err = RulesError("something went wrong", "result.out")
+    assert err.message.code == "text"
+    assert str(err) == "something went wrong"
+    assert err.field == "result.out"

@@ -13,7 +13,6 @@ Backwards, the lines are rendered to English again.
 from django.db import migrations
 
 from scorekeeper.i18n import STORED_LINE
-from scorekeeper.rules import RulesError
 from scorekeeper.rules.game import replay
 from scorekeeper.rules.messages import as_dict, from_dict, render
 from scorekeeper.rules.scoring import score_hand
@@ -38,7 +37,7 @@ def _rescored(game, players, result: dict, entry) -> dict:
             dealer=result.get("dealer"),
             result=entry,
         ).as_dict()
-    except (RulesError, TypeError, KeyError):
+    except (ValueError, TypeError, KeyError):  # RulesError is a ValueError
         return _kept(result)
     return fresh
 
@@ -60,7 +59,7 @@ def forwards(apps, schema_editor):
                 results=[h.entry for h in live],
             ).hands
             replayed = {h.pk: r.as_dict() for h, r in zip(live, played, strict=True)}
-        except (RulesError, TypeError, KeyError):
+        except (ValueError, TypeError, KeyError):  # RulesError is a ValueError
             replayed = {}
         for hand in hands:
             if _in_codes(hand.result):
