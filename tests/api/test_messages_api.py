@@ -102,3 +102,19 @@ def test_the_openapi_schema_documents_codes_and_params(client):
     schema = client.get("/api/v1/openapi.json").json()["components"]["schemas"]
     assert "explanation_codes" in schema["ScoreOut"]["properties"]
     assert {"message_code", "params"} <= set(schema["ErrorDetail"]["properties"])
+
+
+def test_the_catalogue_speaks_the_request_language(client, tagged):
+    variants = client.get("/api/v1/variants", HTTP_ACCEPT_LANGUAGE="cs").json()
+    assert variants[0]["name"] == "[cs] Standard Rummy"
+    detail = client.get("/api/v1/variants/knock-rummy", HTTP_ACCEPT_LANGUAGE="cs").json()
+    assert detail["rules"][0]["heading"] == "[cs] Players and deal"
+    assert all(d.startswith("[cs] ") for d in detail["decisions"])
+    assert detail["card_values"].startswith("[cs] ace 1")
+
+
+def test_the_renderer_doctests():
+    import doctest
+
+    result = doctest.testmod(scorekeeper.i18n)
+    assert result.attempted and not result.failed
