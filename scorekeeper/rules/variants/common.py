@@ -20,16 +20,8 @@ def target(default: int) -> Option:
     )
 
 
-def hands(default_text: str) -> Option:
-    return Option(
-        "hands",
-        N_("Number of hands"),
-        "int",
-        None,
-        True,
-        f"How many hands the game lasts (default: {default_text}).",
-        minimum=1,
-    )
+def hands(summary: str) -> Option:
+    return Option("hands", N_("Number of hands"), "int", None, True, summary, minimum=1)
 
 
 CALL_RUMMY = Option(

@@ -29,7 +29,7 @@ CONTINENTAL_RUM = Variant(
             N_("Points each player starts the game with."),
             minimum=0,
         ),
-        hands(N_("the number of players")),
+        hands(N_("How many hands the game lasts (default: the number of players).")),
         Option(
             "deuces-wild",
             N_("Deuces wild"),

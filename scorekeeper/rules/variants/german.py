@@ -20,7 +20,7 @@ GERMAN_RUMMY = Variant(
     extra_jokers=6,
     meld_rules=MeldRules(ace=Ace.HIGH_OR_LOW, jokers_at_most_naturals=True),
     values=CardValues(ace=11, joker=30),
-    options=(hands(N_("the number of players")),),
+    options=(hands(N_("How many hands the game lasts (default: the number of players).")),),
     end=EndRule("hands", highest_wins=False),
     hooks=MappingProxyType({"default": hands_per_player(1)}),
     rules=(

@@ -36,7 +36,7 @@ PHOM = Variant(
             False,
             N_("Nobody may lay cards off on other players' melds on the final turn."),
         ),
-        hands(N_("twice the number of players")),
+        hands(N_("How many hands the game lasts (default: twice the number of players).")),
         Option(
             "starting-chips",
             N_("Starting chips"),

@@ -26,13 +26,23 @@ _SCORE = (
 )
 
 
-def _game_end(target: int) -> tuple[str, str]:
-    return (
-        N_("End of the game"),
-        f"Once a hand finishes with somebody on {target} or more, the game ends there and "
+# One text per default target, each whole, so that each can be translated.
+_GAME_END = {
+    100: N_(
+        "Once a hand finishes with somebody on 100 or more, the game ends there and "
         "the player with the highest total wins. The target option moves that line; a "
-        "target of 0 turns every hand into a full game, and its winner deals the next one.",
-    )
+        "target of 0 turns every hand into a full game, and its winner deals the next one."
+    ),
+    200: N_(
+        "Once a hand finishes with somebody on 200 or more, the game ends there and "
+        "the player with the highest total wins. The target option moves that line; a "
+        "target of 0 turns every hand into a full game, and its winner deals the next one."
+    ),
+}
+
+
+def _game_end(target: int) -> tuple[str, str]:
+    return (N_("End of the game"), _GAME_END[target])
 
 
 _OPTIONS = (
