@@ -17,6 +17,7 @@ import time
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scorekeeper.rules.errors import GameOverError, ResultError
 from scorekeeper.rules.game import Replay, setup_table
@@ -46,7 +47,11 @@ class GameOver(Exception):
 
     def __init__(self, game: Game):
         winners = ", ".join(game.winners)
-        super().__init__(f"this game is over: {winners} won" if winners else "this game is over")
+        super().__init__(
+            gettext("this game is over: %(winners)s won") % {"winners": winners}
+            if winners
+            else gettext("this game is over")
+        )
 
 
 # SQLite answers "database is locked" instead of waiting when writers collide (always with the
