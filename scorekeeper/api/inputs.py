@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
+
 from scorekeeper.rules import Card, Table, get_variant, parse_cards
 from scorekeeper.rules.melds import MeldCard, parse_meld
 from scorekeeper.rules.variants import caloochi, german
@@ -48,7 +50,11 @@ def load_table(
 def _check_text(text: str, field: str) -> None:
     if len(text) > MAX_TEXT:
         raise ApiError(
-            with_field(field, f"at most {MAX_TEXT} characters, got {len(text)}"),
+            with_field(
+                field,
+                gettext("at most %(most)s characters, got %(count)s")
+                % {"most": MAX_TEXT, "count": len(text)},
+            ),
             code="too_long",
             field=field,
         )
@@ -60,7 +66,7 @@ def read_cards(text: str, field: str, *, required: bool = True) -> list[Card]:
     with about(field):
         cards = parse_cards(text)
     if required and not cards:
-        raise ApiError(with_field(field, "no cards given"), code="no_cards", field=field)
+        raise ApiError(with_field(field, gettext("no cards given")), code="no_cards", field=field)
     return cards
 
 

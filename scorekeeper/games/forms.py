@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
 
@@ -70,7 +71,7 @@ class StartGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.variant_obj = variant
         self.seat_count = seats
-        self.fields["variant"].choices = [(v.slug, v.name) for v in all_variants()]
+        self.fields["variant"].choices = [(v.slug, translate_text(v.name)) for v in all_variants()]
         self.fields["variant"].initial = variant.slug
         for i in range(seats):
             self.fields[f"player-{i}"] = forms.CharField(
@@ -82,10 +83,10 @@ class StartGameForm(forms.Form):
         for option in variant.options:
             name = f"opt-{option.slug}"
             if option.type == "bool":
-                self.fields[name] = forms.BooleanField(label=option.name, required=False)
+                self.fields[name] = forms.BooleanField(label=translate_text(option.name), required=False)
             else:
                 self.fields[name] = forms.IntegerField(
-                    label=option.name,
+                    label=translate_text(option.name),
                     required=False,
                     min_value=option.minimum,
                     max_value=option.maximum,
@@ -172,7 +173,7 @@ class StartGameForm(forms.Form):
     def add_rules_error(self, error: RulesError) -> None:
         """Show an engine error from game_create next to its input."""
         where = error.field or ""
-        message = str(error)
+        message = render_message(error.message)
         if where.startswith("options."):
             name = f"opt-{where.split('.', 1)[1]}"
             if name in self.fields:
@@ -202,7 +203,7 @@ def player_count_message(variant: Variant, count: int) -> str:
             "%(game)s needs at least %(low)s players, and %(count)s names are filled in. "
             "Add %(missing)s more.",
             count,
-        ) % {"game": variant.name, "low": low, "count": count, "missing": low - count}
+        ) % {"game": translate_text(variant.name), "low": low, "count": count, "missing": low - count}
     fits = [v.name for v in all_variants() if v.players[0] <= count <= v.players[1]]
     if fits:
         return ngettext(
@@ -211,14 +212,14 @@ def player_count_message(variant: Variant, count: int) -> str:
             "%(game)s is for at most %(high)s players, and %(count)s names are filled in. "
             "Take a name off, or pick a game for that many: %(fits)s.",
             count,
-        ) % {"game": variant.name, "high": high, "count": count, "fits": ", ".join(fits)}
+        ) % {"game": translate_text(variant.name), "high": high, "count": count, "fits": ", ".join(fits)}
     return ngettext(
         "%(game)s is for at most %(high)s players, and %(count)s name is filled in. "
         "Take a name off.",
         "%(game)s is for at most %(high)s players, and %(count)s names are filled in. "
         "Take a name off.",
         count,
-    ) % {"game": variant.name, "high": high, "count": count}
+    ) % {"game": translate_text(variant.name), "high": high, "count": count}
 
 
 # ------------------------------------------------------------------------------------------
@@ -543,7 +544,7 @@ class HandForm(forms.Form):
 
     def add_rules_error(self, error: RulesError) -> None:
         where = error.field or ""
-        message = str(error)
+        message = render_message(error.message)
         target = self._field_for(where)
         if target is None:
             self.add_error(None, message)

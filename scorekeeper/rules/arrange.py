@@ -24,6 +24,7 @@ from typing import Any
 
 from . import arrange_plain, runs
 from .cards import Card, format_cards, parse_cards
+from .deck import IN_THIS_HAND
 from .melds import Ace, MeldRules
 from .values import CardValues
 from .variants import Table, Variant, get_variant
@@ -73,7 +74,7 @@ def best_arrangement(
     plain = arrange_plain.solve(hand, rules, values)
     if plain is not None:  # every card once and none wild: the deck holds them all
         return Arrangement(*plain)
-    table.deck.check(hand, "in this hand")
+    table.deck.check(hand, IN_THIS_HAND())
     return _arrange_general(hand, rules, values)
 
 

@@ -8,6 +8,12 @@ from dataclasses import dataclass
 
 from .cards import JOKER, Card, full_pack
 from .errors import TooManyCopiesError
+from .messages import N_, Message, define
+
+# Where a deck check looks, for its error ("'KH' appears 3 times ... in this hand").
+IN_THIS_HAND = define("deck.where.hand", N_("in this hand"))
+ACROSS_PLAYERS = define("deck.where.players", N_("across the players of this hand"))
+ACROSS_MELDS = define("deck.where.melds", N_("across these melds"))
 
 
 @dataclass(frozen=True)
@@ -26,8 +32,10 @@ class Deck:
         """Every card of the deck, in a fixed order (for dealing test hands)."""
         return full_pack() * self.packs + [JOKER] * self.jokers
 
-    def check(self, cards: Iterable[Card], where: str = "") -> None:
-        """Raise :class:`TooManyCopiesError` if ``cards`` holds more of a card than the deck."""
+    def check(self, cards: Iterable[Card], where: Message | None = None) -> None:
+        """Raise :class:`TooManyCopiesError` if ``cards`` holds more of a card than the deck.
+
+        ``where`` (e.g. ``IN_THIS_HAND()``) says among what the cards were counted."""
         if not isinstance(cards, list | tuple):
             cards = list(cards)
         if len(set(cards)) == len(cards) and (self.jokers or JOKER not in cards):

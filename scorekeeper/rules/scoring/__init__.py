@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import ResultError, RulesError
+from ..messages import N_, define
 from ..variants import Table, Variant
 from .context import Hand
 from .continental import score_continental
@@ -23,6 +24,8 @@ from .queen_city import score_queen_city
 from .result import HandResult, PlayerDetail, Transfer
 from .setup import setup_table
 from .standard import score_block, score_standard
+
+EXPECTED_RESULT = define("result.expected_object", N_("expected an object describing the hand"))
 
 FAMILIES: dict[str, Callable[[Hand], HandResult]] = {
     "standard": score_standard,
@@ -64,7 +67,7 @@ def score_hand(
 def score_at(table: Table, players: tuple[str, ...], dealer: str, result: Any) -> HandResult:
     """Score one hand at an already validated table."""
     if not isinstance(result, Mapping):
-        raise ResultError("expected an object describing the hand", "result")
+        raise ResultError(EXPECTED_RESULT(), "result")
     hand = Hand(table, players, dealer, result)
     try:
         return FAMILIES[table.variant.family](hand)

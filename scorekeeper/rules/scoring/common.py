@@ -6,12 +6,28 @@ from collections.abc import Mapping
 
 from ..errors import ResultError, RulesError
 from ..melds import MeldReading
+from ..messages import N_, Message, define
 from .context import Hand, check_deck
-from .entries import Counted, read_entry, read_melds
+from .entries import GIVE_ENTRY, Counted, read_entry, read_melds
 from .result import HandResult, Transfer
 
 # Rummy Complete: nothing is laid during the hand, so declared melds still count.
 _MELDS_COUNT = {"rummy-complete"}
+
+AND = define("names.and", N_("{first} and {last}"))
+SCORES = define("score.scores", N_("{name} scores {points}"))
+TIE_SHARE = define("score.tie_share", N_("{names} tie and share {pool}: {share} each"))
+TIE_SHARE_REST = define(
+    "score.tie_share_rest", N_("{names} tie and share {pool}: {share} each, {rest} to nobody")
+)
+
+
+def names_and(names) -> Message | str:
+    """Several players as one param: 'Ann and Bob and Cy' (one name stays a plain string)."""
+    names = list(names)
+    if len(names) == 1:
+        return names[0]
+    return AND(first=names_and(names[:-1]), last=names[-1])
 
 
 def collect(hand: Hand, names, *, required: bool = True) -> dict[str, Counted]:
@@ -21,9 +37,7 @@ def collect(hand: Hand, names, *, required: bool = True) -> dict[str, Counted]:
     for name in names:
         if name not in entries or entries[name] is None:
             if required:
-                raise ResultError(
-                    f"give {name}'s points, cards, hand or melds", f"result.hands.{name}"
-                )
+                raise ResultError(GIVE_ENTRY(name=name), f"result.hands.{name}")
             continue
         counted[name] = read_entry(
             hand,
@@ -60,18 +74,19 @@ def count_others(hand: Hand, winner: str) -> dict[str, Counted]:
     return collect(hand, hand.others(winner))
 
 
-def split_pool(winners: list[str], pool: int) -> tuple[dict[str, int], list[str]]:
+def split_pool(winners: list[str], pool: int) -> tuple[dict[str, int], list[Message]]:
     """Share ``pool`` evenly; the indivisible remainder goes to nobody."""
     share = pool // len(winners)
     lines = []
     if len(winners) > 1:
         rest = pool - share * len(winners)
-        names = " and ".join(winners)
-        lines.append(
-            f"{names} tie and share {pool}: {share} each" + (f", {rest} to nobody" if rest else "")
-        )
+        names = names_and(winners)
+        if rest:
+            lines.append(TIE_SHARE_REST(names=names, pool=pool, share=share, rest=rest))
+        else:
+            lines.append(TIE_SHARE(names=names, pool=pool, share=share))
     else:
-        lines.append(f"{winners[0]} scores {share}")
+        lines.append(SCORES(name=winners[0], points=share))
     return dict.fromkeys(winners, share), lines
 
 

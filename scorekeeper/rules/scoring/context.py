@@ -7,8 +7,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
+from ..deck import ACROSS_PLAYERS
 from ..errors import ResultError
+from ..messages import N_, define
 from ..variants import Table
+from ..variants.base import AT_LEAST, BETWEEN, EXPECTED_BOOL, EXPECTED_INT
+
+WHO_IS_IT = define("result.who", N_("who this is must be given: one of {players}"))
+NOT_A_PLAYER = define("result.not_a_player", N_("{name} is not a player in this game"))
+EXPECTED_HANDS = define("result.expected_hands", N_("expected an object keyed by player name"))
+OPTION_OFF = define("result.option_off", N_("only used with the '{option}' option, which is off"))
 
 
 @dataclass(frozen=True)
@@ -39,12 +47,10 @@ class Hand:
         value = self.result.get(key)
         if value is None:
             if required:
-                raise ResultError(
-                    f"who this is must be given: one of {', '.join(self.players)}", f"result.{key}"
-                )
+                raise ResultError(WHO_IS_IT(players=", ".join(self.players)), f"result.{key}")
             return None
         if not isinstance(value, str) or value not in self.players:
-            raise ResultError(f"{value!r} is not a player in this game", f"result.{key}")
+            raise ResultError(NOT_A_PLAYER(name=repr(value)), f"result.{key}")
         return value
 
     def flag(self, key: str) -> bool:
@@ -52,7 +58,7 @@ class Hand:
         if value is None:
             return False
         if not isinstance(value, bool):
-            raise ResultError(f"expected true or false, got {value!r}", f"result.{key}")
+            raise ResultError(EXPECTED_BOOL(value=repr(value)), f"result.{key}")
         return value
 
     def number(
@@ -62,10 +68,14 @@ class Hand:
         if value is None:
             return default
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ResultError(f"expected a whole number, got {value!r}", f"result.{key}")
+            raise ResultError(EXPECTED_INT(value=repr(value)), f"result.{key}")
         if value < low or (high is not None and value > high):
-            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise ResultError(f"must be {bound}, got {value}", f"result.{key}")
+            message = (
+                BETWEEN(low=low, high=high, value=value)
+                if high is not None
+                else AT_LEAST(low=low, value=value)
+            )
+            raise ResultError(message, f"result.{key}")
         return value
 
     def entries(self) -> Mapping[str, Any]:
@@ -73,10 +83,10 @@ class Hand:
         if hands is None:
             return {}
         if not isinstance(hands, Mapping):
-            raise ResultError("expected an object keyed by player name", "result.hands")
+            raise ResultError(EXPECTED_HANDS(), "result.hands")
         for name in hands:
             if name not in self.players:
-                raise ResultError(f"{name!r} is not a player in this game", f"result.hands.{name}")
+                raise ResultError(NOT_A_PLAYER(name=repr(name)), f"result.hands.{name}")
         return hands
 
     def forbid_unless(self, option: str, *keys: str) -> None:
@@ -85,11 +95,9 @@ class Hand:
             return
         for key in keys:
             if self.result.get(key) not in (None, False, [], {}):
-                raise ResultError(
-                    f"only used with the '{option}' option, which is off", f"result.{key}"
-                )
+                raise ResultError(OPTION_OFF(option=option), f"result.{key}")
 
 
 def check_deck(hand: Hand, cards: list[Card]) -> None:
     """No more copies of a card across all players of one hand than the deck holds."""
-    hand.table.deck.check(cards, "across the players of this hand")
+    hand.table.deck.check(cards, ACROSS_PLAYERS())
