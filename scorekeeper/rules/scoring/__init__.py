@@ -55,9 +55,13 @@ def score_at(table: Table, players: tuple[str, ...], dealer: str, result: Any) -
     """Score one hand at an already validated table."""
     if not isinstance(result, Mapping):
         raise ResultError("expected an object describing the hand", "result")
+    from ..families import family_of  # the families import the scoring functions
+
+    family = family_of(table.variant)
+    family.check_entry(table, players, result)
     hand = Hand(table, players, dealer, result)
     try:
-        return FAMILIES[table.variant.family](hand)
+        return family.score(hand)
     except RulesError as err:
         raise err.at("result") from None
 

@@ -10,9 +10,6 @@ from .context import Hand, check_deck
 from .entries import Counted, read_entry, read_melds
 from .result import HandResult, Transfer
 
-# Rummy Complete: nothing is laid during the hand, so declared melds still count.
-_MELDS_COUNT = {"rummy-complete"}
-
 
 def collect(hand: Hand, names, *, required: bool = True) -> dict[str, Counted]:
     """Read the entries of ``names`` (in seating order); check the deck across all of them."""
@@ -30,7 +27,7 @@ def collect(hand: Hand, names, *, required: bool = True) -> dict[str, Counted]:
             name,
             entries[name],
             arrange_hand=hand.variant.deadwood,
-            count_melds=hand.variant.slug in _MELDS_COUNT,
+            count_melds=_family(hand).melds_count(hand.variant),
         )
     deck_check(hand, counted.values())
     return counted
@@ -84,11 +81,17 @@ def finish(hand: Hand, winners, deltas, counted, lines, transfers=()) -> HandRes
         deltas=full,
         transfers=tuple(transfers),
         players={
-            name: c.detail(mom=c.mom if hand.variant.family == "phom" else None)
+            name: c.detail(mom=c.mom if "mom" in _family(hand).seat_keys else None)
             for name, c in counted.items()
         },
         explanation=tuple(lines),
     )
+
+
+def _family(hand: Hand):
+    from ..families import family_of  # the families import the scoring functions
+
+    return family_of(hand.variant)
 
 
 def pay_winner(

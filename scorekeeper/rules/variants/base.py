@@ -18,6 +18,10 @@ from ..melds import Ace, MeldRules
 from ..values import STANDARD_VALUES, CardValues
 
 
+# Bounds of a number option where the variant sets none (API.md "Limits").
+MAX_OPTION = 100_000
+
+
 @dataclass(frozen=True)
 class Option:
     """A house rule a table may switch on (``bool``) or set (``int``)."""
@@ -31,6 +35,16 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
 
+    @property
+    def low(self) -> int:
+        """The smallest value of a number option (0 where the variant sets none)."""
+        return self.minimum if self.minimum is not None else 0
+
+    @property
+    def high(self) -> int:
+        """The largest value of a number option; every number option is bounded."""
+        return self.maximum if self.maximum is not None else MAX_OPTION
+
     def coerce(self, value: Any) -> Any:
         if self.type == "bool":
             if isinstance(value, bool):
@@ -42,13 +56,13 @@ class Option:
             raise InvalidOptionError(
                 self.slug, f"options.{self.slug}: expected a whole number, got {value!r}"
             )
-        if self.minimum is not None and value < self.minimum:
+        if value < self.low:
             raise InvalidOptionError(
-                self.slug, f"options.{self.slug}: must be at least {self.minimum}, got {value}"
+                self.slug, f"options.{self.slug}: must be at least {self.low}, got {value}"
             )
-        if self.maximum is not None and value > self.maximum:
+        if value > self.high:
             raise InvalidOptionError(
-                self.slug, f"options.{self.slug}: must be at most {self.maximum}, got {value}"
+                self.slug, f"options.{self.slug}: must be at most {self.high}, got {value}"
             )
         return value
 
@@ -89,6 +103,8 @@ class Variant:
     rules: tuple[tuple[str, str], ...] = ()  # (heading, text) sections for the rules page
     decisions: tuple[str, ...] = ()  # the app's Decision items, shown on the rules page
     hooks: Mapping[str, Callable[..., Any]] = field(default_factory=lambda: MappingProxyType({}))
+    laid_in_play: bool = True  # melds go down during the hand (Rummy Complete: only at the end)
+    initial_meld: int | None = None  # the value a player's first melds must reach
 
     def option(self, slug: str) -> Option | None:
         return next((o for o in self.options if o.slug == slug), None)

@@ -7,12 +7,15 @@ from ..values import CardValues
 from .base import Variant
 from .common import target
 
+INITIAL_MELD = 51  # the value a player's first melds must reach
+
 CALOOCHI = Variant(
     slug="caloochi",
     name="Caloochi",
     aka=("Kaluki", "Kaloochi", "Kalougi"),
     summary="Two packs and four jokers, 15 cards each; your first melds must total 51.",
     family="standard",
+    initial_meld=INITIAL_MELD,
     players=(2, 4),
     deal=MappingProxyType({2: 15, 3: 15, 4: 15}),
     packs=2,
@@ -59,6 +62,5 @@ CALOOCHI = Variant(
     ),
 )
 
-INITIAL_MELD = 51
 
 VARIANTS = (CALOOCHI,)

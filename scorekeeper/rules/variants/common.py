@@ -16,6 +16,7 @@ def target(default: int) -> Option:
         True,
         "The game ends after a hand in which someone reaches this score; 0 makes every hand a game.",
         minimum=0,
+        maximum=100_000,
     )
 
 
@@ -28,6 +29,7 @@ def hands(default_text: str) -> Option:
         True,
         f"How many hands the game lasts (default: {default_text}).",
         minimum=1,
+        maximum=1_000,
     )
 
 
