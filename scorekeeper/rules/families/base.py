@@ -38,9 +38,7 @@ STARTING_OPTIONS = ("starting-points", "starting-chips")
 # The option that sets how long a game lasts, by the kind of its end rule.
 GOAL_OPTIONS = {"target": "target", "hands": "hands", "match": "match-games"}
 
-UNKNOWN_FIELD = define(
-    "entry.unknown_field", N_("{variant} does not use '{key}': leave it out")
-)
+UNKNOWN_FIELD = define("entry.unknown_field", N_("{variant} does not use '{key}': leave it out"))
 OPTION_OFF = define("entry.option_off", N_("only used with the '{option}' option, which is off"))
 EAT_KEYS = define("entry.eat_keys", N_("an eaten discard has only 'from' and 'to', not '{key}'"))
 NOT_A_NUMBER = define("entry.not_number", N_("expected a whole number, got {got}"))
@@ -49,11 +47,13 @@ NOT_A_FLAG = define("entry.not_flag", N_("expected true or false, got {got}"))
 NOT_A_PLAYER = define("entry.not_player", N_("{got} is not a player in this game"))
 NOT_TEXT = define("entry.not_text", N_("expected text such as 'KH 7S 2D', got {got}"))
 TOO_LONG = define(
-    "entry.too_long", NP_("at most {limit} character, got {count}", "at most {limit} characters, got {count}"),
+    "entry.too_long",
+    NP_("at most {limit} character, got {count}", "at most {limit} characters, got {count}"),
     count="limit",
 )
 TOO_MANY = define(
-    "entry.too_many", NP_("at most {limit} item, got {count}", "at most {limit} items, got {count}"),
+    "entry.too_many",
+    NP_("at most {limit} item, got {count}", "at most {limit} items, got {count}"),
     count="limit",
 )
 WINNER_ONLY = define(
@@ -226,7 +226,12 @@ class Family:
             where = f"result.hands.{name}"
             if name not in players:
                 continue  # the scoring function names the stranger
-            if self.seats == "winner" and entry is not None and name != winner and winner in players:
+            if (
+                self.seats == "winner"
+                and entry is not None
+                and name != winner
+                and winner in players
+            ):
                 raise ResultError(WINNER_ONLY(variant=table.variant.name, name=name), where)
             if not isinstance(entry, Mapping):
                 continue  # the scoring function explains the shape

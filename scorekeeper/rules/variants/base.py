@@ -17,7 +17,6 @@ from ..errors import InvalidOptionError
 from ..melds import Ace, MeldRules
 from ..values import STANDARD_VALUES, CardValues
 
-
 # Bounds of a number option where the variant sets none (API.md "Limits").
 MAX_OPTION = 100_000
 
