@@ -8,9 +8,9 @@ from django.http import HttpRequest
 from ninja import Router, Schema
 
 from scorekeeper.rules import Option, Variant, all_variants, get_variant
+from scorekeeper.rules.families import family_of
 
 from .errors import ApiError, ErrorOut
-from .inputs import INITIAL_MELD
 
 router = Router(tags=["catalogue"])
 
@@ -86,7 +86,7 @@ def variant_data(variant: Variant) -> dict[str, Any]:
         "jokers": {n: deck.jokers for n, deck in decks.items()},
         "ace": str(variant.meld_rules.ace),
         "card_values": variant.values.describe(),
-        "initial_meld": INITIAL_MELD.get(variant.slug),
+        "initial_meld": family_of(variant).initial_meld(variant),
         "deadwood": variant.deadwood,
         "winner_deals": variant.winner_deals,
         "game_end": variant.end.kind,

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.rules import Card, Table, get_variant, parse_cards, parse_meld
+from scorekeeper.rules.families import family_of
 from scorekeeper.rules.melds import MeldCard
-from scorekeeper.rules.variants import caloochi, german
 
 from .errors import ApiError, about, with_field
 
@@ -21,13 +21,6 @@ from .errors import ApiError, about, with_field
 MAX_TEXT = 500  # characters in one card list or one meld
 MAX_HAND = 18  # cards in a hand for the deadwood calculator
 MAX_MELDS = 30  # melds in one check
-
-# The initial-meld minimum of the variants that have one (German Rummy 40, Caloochi 51).
-INITIAL_MELD: dict[str, int] = {
-    variant.slug: module.INITIAL_MELD
-    for module in (german, caloochi)
-    for variant in module.VARIANTS
-}
 
 
 def load_table(
@@ -72,4 +65,5 @@ def read_meld_cards(text: str, field: str) -> list[MeldCard]:
 
 
 def initial_meld(table: Table) -> int | None:
-    return INITIAL_MELD.get(table.variant.slug)
+    """The value a player's first melds must reach at ``table`` (None: no such rule)."""
+    return family_of(table.variant).initial_meld(table.variant)
