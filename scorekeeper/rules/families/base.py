@@ -91,7 +91,10 @@ class EntryField:
     ``{"from", "to"}`` between neighbours: a count per seat on the page).
     ``option``: the table option that switches the field on (None: always in use).
     ``section``: where the page shows it (``role``, ``winner``, ``melds``, ``eats``).
-    ``label``/``help``: texts for the page, marked for extraction.
+    ``label``/``help``: texts for the page, marked for extraction; ``name``: the page's field
+    name (default: ``key``).
+    ``winner_only``: sent only when somebody took the role (Phỏm's ù details);
+    ``instead_of_melds``: sent only when the winner's melds are not given (Continental).
     """
 
     key: str
@@ -104,7 +107,13 @@ class EntryField:
     section: str = "winner"
     help: str = ""
     help_before: str = ""
-    winner_only: bool = False  # only means something when somebody won (Continental, Phỏm)
+    winner_only: bool = False
+    instead_of_melds: bool = False
+    name: str = ""
+
+    @property
+    def form_name(self) -> str:
+        return self.name or self.key
 
     def in_use(self, table: Table) -> bool:
         return self.option is None or table.on(self.option)
@@ -145,6 +154,12 @@ class Family:
     winner_hides_seats: ClassVar[bool] = False
 
     # page texts
+    points_label: ClassVar[str] = N_("Points")
+    cards_label: ClassVar[str] = N_("or the cards left in hand")
+    whole_hand_label: ClassVar[str] = N_("or the whole hand (we find the melds)")
+    mom_label: ClassVar[str] = N_("Móm: no meld at all")
+    value_label: ClassVar[str] = N_("or their value")
+    winner_legend: ClassVar[str] = ""
     seat_heading: ClassVar[str] = N_("Cards left in each hand")
     deadwood_heading: ClassVar[str] = N_("Each player's deadwood")
     melds_label: ClassVar[str] = N_("The winner's melds")
@@ -195,10 +210,10 @@ class Family:
 
     def keys(self) -> tuple[str, ...]:
         """Every hand-level key this family reads."""
-        keys = [self.role, "hands"]
+        keys = [self.role]
         if self.blocked_key:
             keys.append(self.blocked_key)
-        return (*keys, *(f.key for f in self.extras))
+        return (*keys, *(f.key for f in self.extras), "hands")
 
     def check_entry(self, table: Table, players: tuple[str, ...], result: Mapping) -> None:
         """Refuse what the family does not read, numbers out of bounds and misfit hands.

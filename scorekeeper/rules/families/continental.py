@@ -22,7 +22,7 @@ JOKERS = EntryField(
     N_("Jokers used"),
     section="melds",
     help_before=N_("Without the melds, say what the winner used:"),
-    winner_only=True,
+    instead_of_melds=True,
 )
 WILD_DEUCES = EntryField(
     "wild_deuces",
@@ -30,7 +30,7 @@ WILD_DEUCES = EntryField(
     N_("2s used as wild cards"),
     option="deuces-wild",
     section="melds",
-    winner_only=True,
+    instead_of_melds=True,
 )
 SAME_SUIT = EntryField(
     "same_suit",
@@ -38,7 +38,7 @@ SAME_SUIT = EntryField(
     N_("All 15 cards in one suit"),
     option="special-bonuses",
     section="melds",
-    winner_only=True,
+    instead_of_melds=True,
 )
 
 

@@ -26,6 +26,7 @@ FED_BY = EntryField(
     option="feeding-penalties",
     help=N_("That player then pays the ù chips for everyone."),
     winner_only=True,
+    name="fed",
 )
 EATS = EntryField(
     "eats",
@@ -50,6 +51,7 @@ class Phom(Family):
     extras: ClassVar[tuple[EntryField, ...]] = (U_CARDS, FED_BY, EATS)
     zero_sum = True
     winner_hides_seats = True
+    winner_legend = N_("The ù")
     seat_heading = N_("Each player's trash")
     deadwood_heading = N_("Each player's trash")
     ledger_heading = N_("Chip ledger")
