@@ -88,8 +88,8 @@ class StartGameForm(forms.Form):
                 self.fields[name] = forms.IntegerField(
                     label=option.name,
                     required=False,
-                    min_value=option.minimum,
-                    max_value=option.maximum,
+                    min_value=option.low,
+                    max_value=option.high,
                 )
 
     # -- what the template walks over --
@@ -169,28 +169,6 @@ class StartGameForm(forms.Form):
             elif value is not None:
                 chosen[option.slug] = value
         return chosen
-
-    def add_rules_error(self, error: RulesError) -> None:
-        """Show an engine error from game_create next to its input."""
-        where = error.field or ""
-        message = str(error)
-        if where.startswith("options."):
-            name = f"opt-{where.split('.', 1)[1]}"
-            if name in self.fields:
-                self.add_error(name, message)
-                return
-        if where.startswith("players["):
-            match = re.match(r"players\[(\d+)\]", where)
-            if match:
-                position = int(match.group(1)) - 1
-                filled = [i for i in range(self.seat_count) if self.names()[i]]
-                if 0 <= position < len(filled):
-                    self.add_error(f"player-{filled[position]}", message)
-                    return
-        if where == "dealer":
-            self.add_error("dealer", message)
-            return
-        self.add_error(None, message)
 
 
 def player_count_message(variant: Variant, count: int) -> str:

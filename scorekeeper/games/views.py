@@ -126,8 +126,8 @@ def game_start(request: HttpRequest) -> HttpResponse:
                 players=form.players(),
                 dealer=form.dealer_name(),
             )
-        except RulesError as error:
-            form.add_rules_error(error)
+        except RulesError as error:  # the form checks what the engine does; never a 500
+            form.add_error(None, str(error))
         else:
             access.remember_game(request, game, token=token)
             access.remember_names(request, form.players())
