@@ -473,6 +473,8 @@ class HandForm(forms.Form):
         seat = {name: str(i) for i, name in enumerate(players)}
         if entry.get(family.role) in seat:
             initial["winner"] = seat[entry[family.role]]
+        elif family.role_optional:
+            initial["winner"] = NOBODY
         if family.blocked_key and entry.get(family.blocked_key):
             initial["winner"] = BLOCKED
         for extra in family.extras:
