@@ -169,7 +169,7 @@ class Family:
     # -- scoring --
 
     def score(self, hand: Any) -> Any:
-        """Score one hand (a :class:`~scorekeeper.rules.scoring.context.Deal`)."""
+        """Score one hand (a :class:`~scorekeeper.rules.scoring.context.HandContext`)."""
         return type(self).scorer(hand)
 
     # -- facts --

@@ -6,12 +6,12 @@ from collections.abc import Mapping
 
 from ..errors import ResultError, RulesError
 from ..melds import MeldReading
-from .context import Hand, check_deck
+from .context import HandContext, check_deck
 from .entries import Counted, read_entry, read_melds
 from .result import HandResult, Transfer
 
 
-def collect(hand: Hand, names, *, required: bool = True) -> dict[str, Counted]:
+def collect(hand: HandContext, names, *, required: bool = True) -> dict[str, Counted]:
     """Read the entries of ``names`` (in seating order); check the deck across all of them."""
     entries = hand.entries()
     counted = {}
@@ -33,7 +33,7 @@ def collect(hand: Hand, names, *, required: bool = True) -> dict[str, Counted]:
     return counted
 
 
-def deck_check(hand: Hand, counted, extra=()) -> None:
+def deck_check(hand: HandContext, counted, extra=()) -> None:
     cards = [card for c in counted for card in c.cards] + list(extra)
     try:
         check_deck(hand, cards)
@@ -41,7 +41,7 @@ def deck_check(hand: Hand, counted, extra=()) -> None:
         raise err.at("result.hands") from None
 
 
-def winner_melds(hand: Hand, name: str) -> tuple[list[MeldReading], str] | None:
+def winner_melds(hand: HandContext, name: str) -> tuple[list[MeldReading], str] | None:
     """The melds ``name`` declared in his entry, validated and deck-checked, with their field;
     None when his entry gives none."""
     entry = hand.entries().get(name)
@@ -53,7 +53,7 @@ def winner_melds(hand: Hand, name: str) -> tuple[list[MeldReading], str] | None:
     return melds, where
 
 
-def count_others(hand: Hand, winner: str) -> dict[str, Counted]:
+def count_others(hand: HandContext, winner: str) -> dict[str, Counted]:
     return collect(hand, hand.others(winner))
 
 
@@ -72,7 +72,7 @@ def split_pool(winners: list[str], pool: int) -> tuple[dict[str, int], list[str]
     return dict.fromkeys(winners, share), lines
 
 
-def finish(hand: Hand, winners, deltas, counted, lines, transfers=()) -> HandResult:
+def finish(hand: HandContext, winners, deltas, counted, lines, transfers=()) -> HandResult:
     full = {p: deltas.get(p, 0) for p in hand.players}
     return HandResult(
         variant=hand.variant.slug,
@@ -88,14 +88,14 @@ def finish(hand: Hand, winners, deltas, counted, lines, transfers=()) -> HandRes
     )
 
 
-def _family(hand: Hand):
+def _family(hand: HandContext):
     from ..families import family_of  # the families import the scoring functions
 
     return family_of(hand.variant)
 
 
 def pay_winner(
-    hand: Hand, winner: str, amounts: dict[str, int]
+    hand: HandContext, winner: str, amounts: dict[str, int]
 ) -> tuple[dict[str, int], list[Transfer]]:
     """Zero-sum: each payer gives the winner his amount."""
     deltas = dict.fromkeys(hand.players, 0)

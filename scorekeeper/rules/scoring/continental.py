@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import ResultError
 from ..variants.continental import PATTERNS
 from .common import finish, pay_winner, winner_melds
-from .context import Hand
+from .context import HandContext
 from .result import HandResult
 
 JOKER_FEE = 2
@@ -14,7 +14,7 @@ QUICK_BONUS = {0: 10, 1: 7}  # cards drawn before going out -> bonus from each p
 SPECIAL_BONUS = 10
 
 
-def score_continental(hand: Hand) -> HandResult:
+def score_continental(hand: HandContext) -> HandResult:
     out = hand.player("out")
     table = hand.table
     hand.forbid_unless("deuces-wild", "wild_deuces")
@@ -51,7 +51,7 @@ def score_continental(hand: Hand) -> HandResult:
     return finish(hand, [out], deltas, {}, lines, transfers)
 
 
-def _winner_facts(hand: Hand, out: str) -> tuple[int, int, bool, list[str]]:
+def _winner_facts(hand: HandContext, out: str) -> tuple[int, int, bool, list[str]]:
     """Jokers, wild 2s and one-suit from the winner's melds, or as typed in."""
     declared = winner_melds(hand, out)
     if declared is None:

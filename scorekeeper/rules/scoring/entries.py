@@ -14,7 +14,7 @@ from ..arrange import arrange
 from ..cards import Card, format_cards, parse_cards
 from ..errors import ResultError, RulesError
 from ..melds import MeldReading, read_meld
-from .context import Hand
+from .context import HandContext
 from .result import PlayerDetail
 
 KINDS = ("points", "cards", "hand", "melds")
@@ -52,7 +52,7 @@ class Counted:
 
 
 def read_entry(
-    hand: Hand, name: str, entry: Any, *, arrange_hand: bool, count_melds: bool = False
+    hand: HandContext, name: str, entry: Any, *, arrange_hand: bool, count_melds: bool = False
 ) -> Counted:
     """Read ``result.hands[name]``.
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from .common import collect, finish, split_pool
-from .context import Hand
+from .context import HandContext
 from .result import HandResult
 
 UNDERCUT_BONUS = 10
 RUM_BONUS = 25  # from each opponent, to a winner with no deadwood
 
 
-def score_knock(hand: Hand) -> HandResult:
+def score_knock(hand: HandContext) -> HandResult:
     knocker = hand.player("knocker")
     counted = collect(hand, hand.players)
     count = {p: c.count for p, c in counted.items()}

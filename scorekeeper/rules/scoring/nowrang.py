@@ -5,11 +5,11 @@ from __future__ import annotations
 from ..errors import ResultError
 from ..variants.nowrang import PATTERN
 from .common import finish, winner_melds
-from .context import Hand
+from .context import HandContext
 from .result import HandResult
 
 
-def score_nowrang(hand: Hand) -> HandResult:
+def score_nowrang(hand: HandContext) -> HandResult:
     out = hand.player("out")
     lines = []
     declared = winner_melds(hand, out)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from .common import count_others, finish
-from .context import Hand
+from .context import HandContext
 from .result import HandResult
 
 
-def score_penalty(hand: Hand) -> HandResult:
+def score_penalty(hand: HandContext) -> HandResult:
     out = hand.player("out")
     counted = count_others(hand, out)
     lines = [f"{out} went out: 0"]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from ..errors import ResultError
 from .common import deck_check, finish
-from .context import Hand
+from .context import HandContext
 from .entries import read_entry
 from .result import HandResult
 
 
-def score_queen_city(hand: Hand) -> HandResult:
+def score_queen_city(hand: HandContext) -> HandResult:
     out = hand.player("out")
     entry = hand.entries().get(out)
     if entry is None:
