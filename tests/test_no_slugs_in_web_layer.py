@@ -13,7 +13,8 @@ SUFFIXES = {".py", ".html", ".js", ".css", ".txt"}
 
 def test_no_variant_or_family_slug_is_quoted_in_the_web_layer():
     slugs = {v.slug for v in all_variants()} | set(FAMILIES)
-    quoted = re.compile(r"""["'](%s)["']""" % "|".join(re.escape(s) for s in sorted(slugs)))
+    names = "|".join(re.escape(s) for s in sorted(slugs))
+    quoted = re.compile(rf"""["']({names})["']""")
     hits = []
     for folder in WEB:
         for path in (ROOT / folder).rglob("*"):

@@ -11,14 +11,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.rules import Card, Table, get_variant, parse_cards, parse_meld
-from scorekeeper.rules.families import family_of
+from scorekeeper.rules.families import MAX_TEXT, family_of
 from scorekeeper.rules.melds import MeldCard
 
 from .errors import ApiError, about, with_field
 
 # Limits that keep every request cheap. The largest real hand is 15 cards plus a draw or two;
 # the arrangement search grows quickly past about 20 cards, so longer "hands" are refused.
-MAX_TEXT = 500  # characters in one card list or one meld
 MAX_HAND = 18  # cards in a hand for the deadwood calculator
 MAX_MELDS = 30  # melds in one check
 
