@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 from scorekeeper.rules import Variant, all_variants
 from scorekeeper.rules.families import FAMILIES, MAX_MELDS, MAX_POINTS, MAX_TEXT, Family
 from scorekeeper.rules.families.base import MAX_EATS, EntryField
+from scorekeeper.rules.scoring.setup import MAX_NAME
 
 REF = "#/components/schemas/{model}"
 STRICT = ConfigDict(extra="forbid")
@@ -122,7 +123,7 @@ def _table_model(variant: Variant, *, scored: bool) -> type[BaseModel]:
         "options": (_options_model(variant) | None, None),
         "players": (
             Annotated[
-                list[Annotated[str, Field(min_length=1, max_length=40)]],
+                list[Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=r"\S")]],
                 Field(min_length=variant.players[0], max_length=variant.players[1]),
             ],
             ...,
