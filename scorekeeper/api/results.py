@@ -13,6 +13,7 @@ the engine accepts, from the same schema, so ``/api/v1/openapi.json`` documents 
 
 from __future__ import annotations
 
+import copy
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -149,25 +150,35 @@ def _union_of(models: list[type[BaseModel]]) -> Any:
     return Union[tuple(models)]  # noqa: UP007
 
 
+@cache
+def _generated() -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, Any]]:
+    """The schemas made once per process: extra components, the two table bodies, the result."""
+    components: dict[str, Any] = {}
+    bodies: dict[str, dict[str, Any]] = {}
+    for name, scored in (("ScoreIn", True), ("TableIn", False)):
+        generated = _union([_table_model(v, scored=scored) for v in all_variants()], "variant")
+        components.update(generated.pop("$defs", {}))
+        bodies[name] = {**generated, "title": name}
+    results = _union([result_model(slug) for slug in FAMILIES], None)
+    components.update(results.pop("$defs", {}))
+    result = {
+        **results,
+        "title": "Result",
+        "description": "the hand as entered, in the shape of the game's family",
+    }
+    return components, bodies, result
+
+
 def document(schema: dict[str, Any]) -> dict[str, Any]:
     """Put the per-variant request bodies into an OpenAPI schema made by ninja."""
     components = schema.setdefault("components", {}).setdefault("schemas", {})
-    variants = all_variants()
-    for name, scored in (("ScoreIn", True), ("TableIn", False)):
-        if name not in components:
-            continue
-        generated = _union([_table_model(v, scored=scored) for v in variants], "variant")
-        components.update(generated.pop("$defs", {}))
-        generated["title"] = name
-        components[name] = generated
-    results = _union([result_model(slug) for slug in FAMILIES], None)
-    components.update(results.pop("$defs", {}))
+    extra, bodies, result = _generated()
+    components.update(copy.deepcopy(extra))
+    for name, body in bodies.items():
+        if name in components:
+            components[name] = copy.deepcopy(body)
     for name in ("HandIn", "CorrectionIn"):
         prop = components.get(name, {}).get("properties", {})
         if "result" in prop:
-            prop["result"] = {
-                **results,
-                "title": "Result",
-                "description": ("the hand as entered, in the shape of the game's family"),
-            }
+            prop["result"] = copy.deepcopy(result)
     return schema
