@@ -64,8 +64,8 @@ def option_data(option: Option) -> dict[str, Any]:
         "default": option.default,
         "scoring": option.scoring,
         "summary": option.summary,
-        "minimum": option.minimum,
-        "maximum": option.maximum,
+        "minimum": option.low if option.type == "int" else None,
+        "maximum": option.high if option.type == "int" else None,
     }
 
 
