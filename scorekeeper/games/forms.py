@@ -479,7 +479,8 @@ class HandForm(forms.Form):
             initial["winner"] = BLOCKED
         for extra in family.extras:
             if extra.kind == "eats":
-                for eat in entry.get(extra.key) or []:
+                eats = entry.get(extra.key)
+                for eat in eats if isinstance(eats, list) else []:
                     if isinstance(eat, Mapping) and eat.get("to") in seat:
                         key = f"p{seat[eat['to']]}-{extra.form_name}"
                         initial[key] = initial.get(key, 0) + 1
@@ -493,7 +494,7 @@ class HandForm(forms.Form):
             if name not in seat or not isinstance(item, Mapping):
                 continue
             if self.winner_only:
-                if name == winner and item.get("melds") is not None:
+                if name == winner and _texts(item.get("melds")):
                     initial["melds"] = " / ".join(item["melds"])
                 elif name == winner and item.get("points") is not None:
                     initial["points"] = item["points"]
@@ -504,9 +505,10 @@ class HandForm(forms.Form):
             for key in ("hand", "cards"):
                 if item.get(key):
                     initial[f"p{i}-cards"] = item[key]
-            if item.get("melds") and family.melds_count(self.variant):
+            if _texts(item.get("melds")) and family.melds_count(self.variant):
                 # Melds count here too, so the cards they hold stand in for them.
-                initial[f"p{i}-cards"] = " ".join([*item["melds"], item.get("cards") or ""]).strip()
+                left = item.get("cards") if isinstance(item.get("cards"), str) else ""
+                initial[f"p{i}-cards"] = " ".join([*item["melds"], left]).strip()
             if item.get("mom"):
                 initial[f"p{i}-mom"] = True
         return initial
@@ -559,6 +561,11 @@ class HandForm(forms.Form):
                         return field
                 return i
         return None
+
+
+def _texts(value: Any) -> bool:
+    """A non-empty list of texts (a stored entry from before the engine checked its shape)."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value)
 
 
 def _points_field(label: str) -> forms.IntegerField:

@@ -201,3 +201,37 @@ def test_game_create_refuses_a_huge_option():
             variant="knock-rummy", options={"target": 10**400}, players=["A", "B"], dealer=None
         )
     assert caught.value.field == "options.target"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("variant", "players", "legacy"),
+    [
+        (
+            "nowrang",
+            ("Ann", "Bob"),
+            {"out": "Ann", "eats": True, "hands": {"Ann": {"melds": "7H"}}},
+        ),
+        ("phom", ("Ann", "Bob", "Cy"), {"u": "Ann", "u_cards": 9, "eats": True}),
+        (
+            "rummy-complete",
+            ("Ann", "Bob", "Cy"),
+            {"out": "Ann", "hands": {"Bob": {"melds": [1], "cards": 5}}},
+        ),
+    ],
+)
+def test_the_correct_page_survives_an_entry_stored_before_the_schema(
+    client, variant, players, legacy
+):
+    from scorekeeper.games.models import Game, Hand
+
+    game_id = start_game(client, variant=variant, players=players)
+    game = Game.objects.get(public_id=game_id)
+    first = {"out": "Ann"} if variant != "phom" else {"u": "Ann", "u_cards": 9}
+    if variant == "rummy-complete":
+        first["hands"] = {"Bob": {"points": 1}, "Cy": {"points": 2}}
+    hand_record(game=game, entry=first)
+    Hand.objects.filter(game=game, number=1).update(entry=legacy)
+    game.refresh_from_db()
+    response = client.get(reverse("hand_edit", args=[game_id, 1]))
+    assert response.status_code == 200
