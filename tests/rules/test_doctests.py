@@ -5,10 +5,13 @@ import doctest
 import pytest
 
 import scorekeeper.rules
+import scorekeeper.rules.families
 import scorekeeper.rules.scoring
 
 
-@pytest.mark.parametrize("module", [scorekeeper.rules, scorekeeper.rules.scoring])
+@pytest.mark.parametrize(
+    "module", [scorekeeper.rules, scorekeeper.rules.scoring, scorekeeper.rules.families]
+)
 def test_docstring_examples(module):
     failed, attempted = doctest.testmod(module, raise_on_error=False, verbose=False)
     assert attempted > 0

@@ -6,6 +6,20 @@ variant of an existing family needs nothing here.
 >>> from scorekeeper.rules import get_variant
 >>> family_of(get_variant("knock-rummy")).role
 'knocker'
+
+The engine checks every entry against its family's schema before scoring it:
+
+>>> from scorekeeper.rules.scoring import score_hand
+>>> score_hand(variant="nowrang", players=["Ann", "Bob"], result={"out": "Ann", "eats": True})
+Traceback (most recent call last):
+  ...
+scorekeeper.rules.errors.ResultError: Nowrang does not use 'eats': leave it out
+>>> score_hand(variant="knock-rummy", players=["Ann", "Bob", "Cy"], result={
+...     "knocker": "Ann", "hands": {"Ann": {"points": 5}, "Bob": {"hand": "AS 2S 3S"},
+...                                 "Cy": {"points": 9}}})
+Traceback (most recent call last):
+  ...
+scorekeeper.rules.errors.ResultError: Bob's whole hand holds 7 cards at the end of this hand, not 3
 """
 
 from __future__ import annotations
