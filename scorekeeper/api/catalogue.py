@@ -10,9 +10,9 @@ from ninja import Router, Schema
 from scorekeeper.i18n import render_message
 from scorekeeper.i18n import translate_text as _
 from scorekeeper.rules import Option, Variant, all_variants, get_variant
+from scorekeeper.rules.families import family_of
 
 from .errors import ApiError, ErrorOut
-from .inputs import INITIAL_MELD
 
 router = Router(tags=["catalogue"])
 
@@ -66,8 +66,8 @@ def option_data(option: Option) -> dict[str, Any]:
         "default": option.default,
         "scoring": option.scoring,
         "summary": _(option.summary),
-        "minimum": option.minimum,
-        "maximum": option.maximum,
+        "minimum": option.low if option.type == "int" else None,
+        "maximum": option.high if option.type == "int" else None,
     }
 
 
@@ -88,7 +88,7 @@ def variant_data(variant: Variant) -> dict[str, Any]:
         "jokers": {n: deck.jokers for n, deck in decks.items()},
         "ace": str(variant.meld_rules.ace),
         "card_values": render_message(variant.values.describe()),
-        "initial_meld": INITIAL_MELD.get(variant.slug),
+        "initial_meld": family_of(variant).initial_meld(variant),
         "deadwood": variant.deadwood,
         "winner_deals": variant.winner_deals,
         "game_end": variant.end.kind,

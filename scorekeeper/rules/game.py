@@ -12,11 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import GameOverError
+from .families.base import STARTING_OPTIONS
 from .scoring import HandResult, score_at, setup_table
 from .variants import Table, Variant
-
-# Options that set each player's starting total.
-STARTING_OPTIONS = ("starting-points", "starting-chips")
 
 
 @dataclass(frozen=True)

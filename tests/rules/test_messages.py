@@ -226,7 +226,7 @@ def test_no_explanation_line_is_plain_text():
             "knocker": "Ann",
             "hands": {
                 "Ann": {"points": 9},
-                "Bob": {"hand": "AS 2S 3S 4D"},
+                "Bob": {"hand": "AS 2S 3S 4D 5D 6D 4C"},
                 "Cy": {"cards": "KH 7S 2D"},
             },
         },

@@ -136,7 +136,7 @@ def test_phom_mom_is_derived_from_a_whole_hand():
 def test_phom_contradicting_mom_flag_is_refused():
     result = {
         "hands": {
-            "Ann": {"hand": "AH 2H 3H 9D", "mom": True},
+            "Ann": {"hand": "AH 2H 3H 9D 5C 7S JD QC KS", "mom": True},
             "Bob": {"points": 20},
             "Cy": {"points": 25},
         }

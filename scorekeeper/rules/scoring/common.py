@@ -7,12 +7,9 @@ from collections.abc import Mapping
 from ..errors import ResultError, RulesError
 from ..melds import MeldReading
 from ..messages import N_, Message, define
-from .context import Hand, check_deck
+from .context import HandContext, check_deck
 from .entries import GIVE_ENTRY, Counted, read_entry, read_melds
 from .result import HandResult, Transfer
-
-# Rummy Complete: nothing is laid during the hand, so declared melds still count.
-_MELDS_COUNT = {"rummy-complete"}
 
 AND = define("names.and", N_("{first} and {last}"))
 SCORES = define("score.scores", N_("{name} scores {points}"))
@@ -30,7 +27,7 @@ def names_and(names) -> Message | str:
     return AND(first=names_and(names[:-1]), last=names[-1])
 
 
-def collect(hand: Hand, names, *, required: bool = True) -> dict[str, Counted]:
+def collect(hand: HandContext, names, *, required: bool = True) -> dict[str, Counted]:
     """Read the entries of ``names`` (in seating order); check the deck across all of them."""
     entries = hand.entries()
     counted = {}
@@ -44,13 +41,13 @@ def collect(hand: Hand, names, *, required: bool = True) -> dict[str, Counted]:
             name,
             entries[name],
             arrange_hand=hand.variant.deadwood,
-            count_melds=hand.variant.slug in _MELDS_COUNT,
+            count_melds=_family(hand).melds_count(hand.variant),
         )
     deck_check(hand, counted.values())
     return counted
 
 
-def deck_check(hand: Hand, counted, extra=()) -> None:
+def deck_check(hand: HandContext, counted, extra=()) -> None:
     cards = [card for c in counted for card in c.cards] + list(extra)
     try:
         check_deck(hand, cards)
@@ -58,7 +55,7 @@ def deck_check(hand: Hand, counted, extra=()) -> None:
         raise err.at("result.hands") from None
 
 
-def winner_melds(hand: Hand, name: str) -> tuple[list[MeldReading], str] | None:
+def winner_melds(hand: HandContext, name: str) -> tuple[list[MeldReading], str] | None:
     """The melds ``name`` declared in his entry, validated and deck-checked, with their field;
     None when his entry gives none."""
     entry = hand.entries().get(name)
@@ -70,7 +67,7 @@ def winner_melds(hand: Hand, name: str) -> tuple[list[MeldReading], str] | None:
     return melds, where
 
 
-def count_others(hand: Hand, winner: str) -> dict[str, Counted]:
+def count_others(hand: HandContext, winner: str) -> dict[str, Counted]:
     return collect(hand, hand.others(winner))
 
 
@@ -90,7 +87,7 @@ def split_pool(winners: list[str], pool: int) -> tuple[dict[str, int], list[Mess
     return dict.fromkeys(winners, share), lines
 
 
-def finish(hand: Hand, winners, deltas, counted, lines, transfers=()) -> HandResult:
+def finish(hand: HandContext, winners, deltas, counted, lines, transfers=()) -> HandResult:
     full = {p: deltas.get(p, 0) for p in hand.players}
     return HandResult(
         variant=hand.variant.slug,
@@ -99,15 +96,21 @@ def finish(hand: Hand, winners, deltas, counted, lines, transfers=()) -> HandRes
         deltas=full,
         transfers=tuple(transfers),
         players={
-            name: c.detail(mom=c.mom if hand.variant.family == "phom" else None)
+            name: c.detail(mom=c.mom if "mom" in _family(hand).seat_keys else None)
             for name, c in counted.items()
         },
         explanation=tuple(lines),
     )
 
 
+def _family(hand: HandContext):
+    from ..families import family_of  # the families import the scoring functions
+
+    return family_of(hand.variant)
+
+
 def pay_winner(
-    hand: Hand, winner: str, amounts: dict[str, int]
+    hand: HandContext, winner: str, amounts: dict[str, int]
 ) -> tuple[dict[str, int], list[Transfer]]:
     """Zero-sum: each payer gives the winner his amount."""
     deltas = dict.fromkeys(hand.players, 0)

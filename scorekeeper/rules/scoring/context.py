@@ -20,13 +20,23 @@ OPTION_OFF = define("result.option_off", N_("only used with the '{option}' optio
 
 
 @dataclass(frozen=True)
-class Hand:
-    """A hand to score: the table, the seating, the dealer and the result as entered."""
+class HandContext:
+    """What scoring one hand works from: the table, the seating, the dealer and the ``entry``
+    (the hand as typed: the API's ``result`` object). What the engine makes of it is a
+    :class:`~scorekeeper.rules.scoring.result.HandResult`.
+
+    Named apart from ``games.models.Hand`` (a stored hand): one ``Hand`` per layer.
+    """
 
     table: Table
     players: tuple[str, ...]
     dealer: str
-    result: Mapping[str, Any]
+    entry: Mapping[str, Any]
+
+    @property
+    def result(self) -> Mapping[str, Any]:
+        """Transitional name of :attr:`entry`, read by scoring bodies that predate it."""
+        return self.entry
 
     @property
     def variant(self):
@@ -44,7 +54,7 @@ class Hand:
     # -- reading fields of the result, each error naming its field --
 
     def player(self, key: str, *, required: bool = True) -> str | None:
-        value = self.result.get(key)
+        value = self.entry.get(key)
         if value is None:
             if required:
                 raise ResultError(WHO_IS_IT(players=", ".join(self.players)), f"result.{key}")
@@ -54,7 +64,7 @@ class Hand:
         return value
 
     def flag(self, key: str) -> bool:
-        value = self.result.get(key, False)
+        value = self.entry.get(key, False)
         if value is None:
             return False
         if not isinstance(value, bool):
@@ -64,7 +74,7 @@ class Hand:
     def number(
         self, key: str, *, default: int | None = None, low: int = 0, high: int | None = None
     ) -> int | None:
-        value = self.result.get(key)
+        value = self.entry.get(key)
         if value is None:
             return default
         if isinstance(value, bool) or not isinstance(value, int):
@@ -79,7 +89,7 @@ class Hand:
         return value
 
     def entries(self) -> Mapping[str, Any]:
-        hands = self.result.get("hands", {})
+        hands = self.entry.get("hands", {})
         if hands is None:
             return {}
         if not isinstance(hands, Mapping):
@@ -94,10 +104,10 @@ class Hand:
         if self.table.on(option):
             return
         for key in keys:
-            if self.result.get(key) not in (None, False, [], {}):
+            if self.entry.get(key) not in (None, False, [], {}):
                 raise ResultError(OPTION_OFF(option=option), f"result.{key}")
 
 
-def check_deck(hand: Hand, cards: list[Card]) -> None:
+def check_deck(hand: HandContext, cards: list[Card]) -> None:
     """No more copies of a card across all players of one hand than the deck holds."""
     hand.table.deck.check(cards, ACROSS_PLAYERS())

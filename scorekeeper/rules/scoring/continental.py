@@ -6,7 +6,7 @@ from ..errors import ResultError
 from ..messages import N_, NP_, Message, define
 from ..variants.continental import PATTERNS
 from .common import finish, pay_winner, winner_melds
-from .context import Hand
+from .context import HandContext
 from .result import HandResult
 
 JOKER_FEE = 2
@@ -44,7 +44,7 @@ def _sum(parts: list[Message | int]) -> Message | int:
     return total
 
 
-def score_continental(hand: Hand) -> HandResult:
+def score_continental(hand: HandContext) -> HandResult:
     out = hand.player("out")
     table = hand.table
     hand.forbid_unless("deuces-wild", "wild_deuces")
@@ -81,7 +81,7 @@ def score_continental(hand: Hand) -> HandResult:
     return finish(hand, [out], deltas, {}, lines, transfers)
 
 
-def _winner_facts(hand: Hand, out: str) -> tuple[int, int, bool, list[Message]]:
+def _winner_facts(hand: HandContext, out: str) -> tuple[int, int, bool, list[Message]]:
     """Jokers, wild 2s and one-suit from the winner's melds, or as typed in."""
     declared = winner_melds(hand, out)
     if declared is None:

@@ -16,7 +16,7 @@ from ..deck import IN_THIS_HAND
 from ..errors import ResultError, RulesError
 from ..melds import MeldReading, read_meld
 from ..messages import N_, Message, define
-from .context import Hand
+from .context import HandContext
 from .result import PlayerDetail
 
 KINDS = ("points", "cards", "hand", "melds")
@@ -98,7 +98,7 @@ class Counted:
 
 
 def read_entry(
-    hand: Hand, name: str, entry: Any, *, arrange_hand: bool, count_melds: bool = False
+    hand: HandContext, name: str, entry: Any, *, arrange_hand: bool, count_melds: bool = False
 ) -> Counted:
     """Read ``result.hands[name]``.
 

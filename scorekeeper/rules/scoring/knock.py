@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..messages import N_, NP_, define
 from .common import SCORES, collect, finish, names_and, split_pool
-from .context import Hand
+from .context import HandContext
 from .result import HandResult
 
 UNDERCUT_BONUS = 10
@@ -35,7 +35,7 @@ UNDERCUT = define(
 RUM = define("knock.rum", N_("No deadwood: rum bonus {bonus} × {others} = {total}"))
 
 
-def score_knock(hand: Hand) -> HandResult:
+def score_knock(hand: HandContext) -> HandResult:
     knocker = hand.player("knocker")
     counted = collect(hand, hand.players)
     count = {p: c.count for p, c in counted.items()}

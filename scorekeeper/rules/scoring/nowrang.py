@@ -6,7 +6,7 @@ from ..errors import ResultError
 from ..messages import N_, define
 from ..variants.nowrang import PATTERN
 from .common import finish, winner_melds
-from .context import Hand
+from .context import HandContext
 from .result import HandResult
 
 NOT_THE_PATTERN = define(
@@ -21,7 +21,7 @@ SHOWS = define("nowrang.shows", N_("{name} shows {melds}"))
 WINS = define("nowrang.wins", N_("{name} wins the game"))
 
 
-def score_nowrang(hand: Hand) -> HandResult:
+def score_nowrang(hand: HandContext) -> HandResult:
     out = hand.player("out")
     lines = []
     declared = winner_melds(hand, out)

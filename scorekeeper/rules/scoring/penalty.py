@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from ..messages import N_, define
 from .common import count_others, finish
-from .context import Hand
+from .context import HandContext
 from .result import HandResult
 
 WENT_OUT = define("penalty.out", N_("{name} went out: 0"))
 PENALTY = define("penalty.points", N_("{line}: {count} penalty points"))
 
 
-def score_penalty(hand: Hand) -> HandResult:
+def score_penalty(hand: HandContext) -> HandResult:
     out = hand.player("out")
     counted = count_others(hand, out)
     lines = [WENT_OUT(name=out)]

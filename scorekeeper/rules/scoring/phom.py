@@ -9,7 +9,7 @@ from ..errors import ResultError
 from ..messages import N_, NP_, define
 from ..variants.base import EXPECTED_BOOL
 from .common import collect, finish, pay_winner, winner_melds
-from .context import NOT_A_PLAYER, Hand
+from .context import NOT_A_PLAYER, HandContext
 from .result import HandResult, Transfer
 
 U_CHIPS = {9: 6, 10: 12}  # cards melded by the ù winner -> chips from each other player
@@ -48,7 +48,7 @@ NOT_BEFORE = define(
 )
 
 
-def score_phom(hand: Hand) -> HandResult:
+def score_phom(hand: HandContext) -> HandResult:
     hand.forbid_unless("feeding-penalties", "fed_by", "eats")
     if hand.result.get("u") is not None:
         deltas, transfers, winners, counted, lines = _score_u(hand)
@@ -62,7 +62,7 @@ def score_phom(hand: Hand) -> HandResult:
     return finish(hand, winners, deltas, counted, lines, transfers)
 
 
-def _score_u(hand: Hand):
+def _score_u(hand: HandContext):
     winner = hand.player("u")
     melded = _u_cards(hand, winner)
     chips = U_CHIPS[melded]
@@ -78,7 +78,7 @@ def _score_u(hand: Hand):
     return deltas, transfers, [winner], {}, lines
 
 
-def _u_cards(hand: Hand, winner: str) -> int:
+def _u_cards(hand: HandContext, winner: str) -> int:
     declared = winner_melds(hand, winner)
     if declared is not None:
         melds, _where = declared
@@ -95,7 +95,7 @@ def _u_cards(hand: Hand, winner: str) -> int:
     return size
 
 
-def _score_places(hand: Hand):
+def _score_places(hand: HandContext):
     counted = collect(hand, hand.players)
     entries = hand.entries()
     order = hand.play_order
@@ -129,7 +129,7 @@ def _mom(entry: Mapping, counted, name: str) -> bool:
     return bool(given)
 
 
-def _eats(hand: Hand) -> list[Transfer]:
+def _eats(hand: HandContext) -> list[Transfer]:
     eats = hand.result.get("eats")
     if not eats:
         return []
@@ -149,7 +149,7 @@ def _eats(hand: Hand) -> list[Transfer]:
     return [Transfer(g, t, n) for (g, t), n in tally.items()]
 
 
-def _check_feeder(hand: Hand, giver: str, taker: str, where: str) -> None:
+def _check_feeder(hand: HandContext, giver: str, taker: str, where: str) -> None:
     order = hand.play_order
     if order[(order.index(giver) + 1) % len(order)] != taker:
         raise ResultError(NOT_BEFORE(taker=taker, giver=giver), where)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import ResultError
 from ..messages import N_, define
 from .common import deck_check, finish
-from .context import Hand
+from .context import HandContext
 from .entries import read_entry
 from .result import HandResult
 
@@ -24,7 +24,7 @@ WORTH = define("queen_city.worth", N_("{name}'s melds are worth {count}"))
 TIMES = define("queen_city.times", N_("{count} × {others} other players = {score}"))
 
 
-def score_queen_city(hand: Hand) -> HandResult:
+def score_queen_city(hand: HandContext) -> HandResult:
     out = hand.player("out")
     entry = hand.entries().get(out)
     if entry is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import ResultError
 from ..messages import N_, define
 from .common import collect, count_others, finish, split_pool
-from .context import Hand
+from .context import HandContext
 from .result import HandResult
 
 RUMMY_DOUBLED = define(
@@ -20,7 +20,7 @@ BLOCKED_AND_OUT = define(
 )
 
 
-def score_standard(hand: Hand) -> HandResult:
+def score_standard(hand: HandContext) -> HandResult:
     """The player who went out scores what every opponent holds (doubled for a hidden rummy)."""
     out = hand.player("out")
     hand.forbid_unless("rummy-hidden", "rummy")
@@ -34,7 +34,7 @@ def score_standard(hand: Hand) -> HandResult:
     return finish(hand, [out], {out: total}, counted, lines)
 
 
-def score_block(hand: Hand) -> HandResult:
+def score_block(hand: HandContext) -> HandResult:
     """Out: as standard. Blocked: the lowest count earns the differences, ties split them."""
     if not hand.flag("blocked"):
         return score_standard(hand)

@@ -37,6 +37,8 @@ PLAYERS_RANGE = define(
     N_("{variant} is for {low} to {high} players, not {count}"),
     translate=("variant",),
 )
+# Bounds of a number option where the variant sets none (API.md "Limits").
+MAX_OPTION = 100_000
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,16 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
 
+    @property
+    def low(self) -> int:
+        """The smallest value of a number option (0 where the variant sets none)."""
+        return self.minimum if self.minimum is not None else 0
+
+    @property
+    def high(self) -> int:
+        """The largest value of a number option; every number option is bounded."""
+        return self.maximum if self.maximum is not None else MAX_OPTION
+
     def coerce(self, value: Any) -> Any:
         if self.type == "bool":
             if isinstance(value, bool):
@@ -59,10 +71,10 @@ class Option:
             raise InvalidOptionError(self.slug, EXPECTED_BOOL(value=repr(value)))
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidOptionError(self.slug, EXPECTED_INT(value=repr(value)))
-        if self.minimum is not None and value < self.minimum:
-            raise InvalidOptionError(self.slug, AT_LEAST(low=self.minimum, value=value))
-        if self.maximum is not None and value > self.maximum:
-            raise InvalidOptionError(self.slug, AT_MOST(high=self.maximum, value=value))
+        if value < self.low:
+            raise InvalidOptionError(self.slug, AT_LEAST(low=self.low, value=value))
+        if value > self.high:
+            raise InvalidOptionError(self.slug, AT_MOST(high=self.high, value=value))
         return value
 
 
@@ -102,6 +114,8 @@ class Variant:
     rules: tuple[tuple[str, str], ...] = ()  # (heading, text) sections for the rules page
     decisions: tuple[str, ...] = ()  # the app's Decision items, shown on the rules page
     hooks: Mapping[str, Callable[..., Any]] = field(default_factory=lambda: MappingProxyType({}))
+    laid_in_play: bool = True  # melds go down during the hand (Rummy Complete: only at the end)
+    initial_meld: int | None = None  # the value a player's first melds must reach
 
     def option(self, slug: str) -> Option | None:
         return next((o for o in self.options if o.slug == slug), None)

@@ -8,12 +8,15 @@ from ..values import CardValues
 from .base import Variant
 from .common import target
 
+INITIAL_MELD = 51  # the value a player's first melds must reach
+
 CALOOCHI = Variant(
     slug="caloochi",
     name=N_("Caloochi"),
     aka=("Kaluki", "Kaloochi", "Kalougi"),
     summary=N_("Two packs and four jokers, 15 cards each; your first melds must total 51."),
     family="standard",
+    initial_meld=INITIAL_MELD,
     players=(2, 4),
     deal=MappingProxyType({2: 15, 3: 15, 4: 15}),
     packs=2,
@@ -60,6 +63,5 @@ CALOOCHI = Variant(
     ),
 )
 
-INITIAL_MELD = 51
 
 VARIANTS = (CALOOCHI,)

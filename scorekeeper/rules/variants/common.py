@@ -17,11 +17,14 @@ def target(default: int) -> Option:
         True,
         N_("The game ends after a hand in which someone reaches this score; 0 makes every hand a game."),
         minimum=0,
+        maximum=100_000,
     )
 
 
 def hands(summary: str) -> Option:
-    return Option("hands", N_("Number of hands"), "int", None, True, summary, minimum=1)
+    return Option(
+        "hands", N_("Number of hands"), "int", None, True, summary, minimum=1, maximum=1_000
+    )
 
 
 CALL_RUMMY = Option(

@@ -8,12 +8,15 @@ from ..values import CardValues
 from .base import EndRule, Variant
 from .common import hands, hands_per_player
 
+INITIAL_MELD = 40  # the value a player's first melds must reach
+
 GERMAN_RUMMY = Variant(
     slug="german-rummy",
     name=N_("German Rummy"),
     aka=("Rommé",),
     summary=N_("Two packs and six jokers; first melds must total 40; cards left are penalty points."),
     family="penalty",
+    initial_meld=INITIAL_MELD,
     players=(2, 6),
     deal=MappingProxyType({n: 13 for n in range(2, 7)}),
     packs=2,
@@ -62,6 +65,5 @@ GERMAN_RUMMY = Variant(
     ),
 )
 
-INITIAL_MELD = 40
 
 VARIANTS = (GERMAN_RUMMY,)

@@ -69,6 +69,7 @@ def _standard_like(
     scoring=_SCORE,
     family: str = "standard",
     target: int = 100,
+    laid_in_play: bool = True,
 ) -> Variant:
     """One pack, 2-6 players, ace low, the standard options: only play and scoring differ."""
     return Variant(
@@ -83,6 +84,7 @@ def _standard_like(
         hooks=STANDARD_HOOKS,
         rules=(_DEAL, _MELDS, play, scoring, _game_end(target), _OPTIONS),
         decisions=_TIE,
+        laid_in_play=laid_in_play,
     )
 
 
@@ -114,6 +116,7 @@ RUMMY_COMPLETE = _standard_like(
         "queen and jack 10."),
     ),
     target=200,
+    laid_in_play=False,
 )
 
 BLOCK_RUMMY = _standard_like(
