@@ -50,6 +50,7 @@ class ErrorDetail(Schema):
     code: str
     message: str
     field: str | None = None
+    request_id: str | None = None  # also the response's X-Request-ID and in the server's log
 
 
 class ErrorOut(Schema):
@@ -175,6 +176,9 @@ def install(api: NinjaAPI) -> None:
     """Register the handlers that give every error the common shape."""
 
     def respond(request: HttpRequest, status: int, body: dict) -> HttpResponse:
+        # The id of this request (also in its log line), so a report can be found.
+        if request_id := getattr(request, "request_id", None):
+            body["error"].setdefault("request_id", request_id)
         return api.create_response(request, body, status=status)
 
     @api.exception_handler(RulesError)
