@@ -69,3 +69,21 @@ def _is_lan(address: str) -> bool:
     if ip.is_loopback or ip.is_unspecified or ip.is_multicast:
         return False
     return ip.is_private or ip.is_link_local
+
+
+def _main(argv: list[str]) -> None:
+    """``python -m scorekeeper.netaddr HOST PORT``: the addresses phones can open."""
+    host, port = (argv + ["127.0.0.1", "8000"])[:2]
+    if host in {"0.0.0.0", "::", "[::]"}:
+        # Addresses first: a phone resolves a bare machine name rarely, a .local name often.
+        hosts = sorted(lan_hosts(), key=lambda h: (not h[0].isdigit() and h[0] != "[", h))
+        urls = [f"http://{h}:{port}/" for h in hosts if h[0].isdigit() or "." in h or ":" in h]
+        print("Phones on this network can open:", *urls, sep="\n  ")
+    else:
+        print(f"Serving on http://{host}:{port}/ (make run HOST=0.0.0.0 lets phones join)")
+
+
+if __name__ == "__main__":
+    import sys
+
+    _main(sys.argv[1:])
