@@ -91,7 +91,7 @@ class RequestBodyMiddleware:
     """413 for bodies over MAX_BODY_BYTES; 415 for API requests whose body is not JSON.
 
     Checked on the headers, before anything reads the body. Only ``application/json`` bodies
-    reach the API (an empty body without a Content-Type passes, to get the API's own 422), so a form on another website cannot make a visitor's browser create games
+    reach the API (an empty body passes, to get the API's own 422), so a form on another website cannot make a visitor's browser create games
     (a cross-site ``text/plain`` or form post needs no CORS preflight; a JSON one does).
     """
 
@@ -103,8 +103,8 @@ class RequestBodyMiddleware:
         length = _content_length(request)
         if length > limit:
             return self._too_large(request, limit)
-        sent_body = length > 0 or bool(request.META.get("CONTENT_TYPE"))
-        if is_api(request) and sent_body:
+        # Only a body counts (wsgiref says text/plain for every bodiless request).
+        if is_api(request) and length > 0:
             if request.content_type != "application/json":
                 sent = request.content_type or "no Content-Type"
                 return api_error(

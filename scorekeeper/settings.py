@@ -258,7 +258,8 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "rummytable",
+            # Several deployments (or test runs) can share one Redis with their own prefixes.
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "rummytable"),
         }
     }
 else:
