@@ -25,7 +25,6 @@ import argparse
 import json
 import os
 import random
-import statistics
 import sys
 import tempfile
 import threading
