@@ -38,7 +38,7 @@ run: $(RUN_STAMP)
 serve: $(RUN_STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v 0
-	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py
+	HOST=$(HOST) PORT=$(PORT) exec $(VENV)/bin/gunicorn -c gunicorn.conf.py
 
 # Browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
 # Without root we only warn: the browser tests then fail loudly instead of being skipped.
@@ -58,8 +58,8 @@ lint: $(DEV_STAMP)
 
 # Django's own system checks plus "no model change without a migration".
 check: $(DEV_STAMP)
-	$(PY) manage.py check
-	$(PY) manage.py makemigrations --check --dry-run
+	DEBUG=1 $(PY) manage.py check
+	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 
 test: $(DEV_STAMP) browser-deps
 	$(VENV)/bin/ruff check .

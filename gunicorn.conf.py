@@ -47,3 +47,7 @@ limit_request_field_size = 8190
 # Heartbeat files in memory, not on a disk that may stall (containers).
 if os.path.isdir("/dev/shm"):
     worker_tmp_dir = "/dev/shm"
+
+# No control socket: it would sit at one fixed path in $HOME, shared by every instance on the
+# machine (several servers side by side, the tests' two instances).
+control_socket_disable = True
