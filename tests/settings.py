@@ -11,5 +11,7 @@ import os
 os.environ.setdefault("SECRET_KEY", "tests-only-" + "k7Qx9-vB2mZp4Lr8Tn6Wd3Hs5Fj1Yc0Ge" * 2)
 os.environ.setdefault("HTTPS", "0")
 os.environ.setdefault("RATE_LIMITS", "0")
+# Errors only: an access line per test request would bury a failure's own output.
+os.environ.setdefault("LOG_LEVEL", "WARNING")
 
 from scorekeeper.settings import *  # noqa: E402, F403
