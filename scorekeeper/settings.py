@@ -235,18 +235,16 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# A game night on the embedded database: readers never wait for the writer (WAL), every
+# write transaction takes the write lock up front (BEGIN IMMEDIATE) so two writers queue
+# instead of deadlocking on a lock upgrade, and a writer waits up to 20 s for its turn.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;",
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # A game night on the embedded database: readers never wait for the writer (WAL), every
-    # write transaction takes the write lock up front (BEGIN IMMEDIATE) so two writers queue
-    # instead of deadlocking on a lock upgrade, and a writer waits up to 20 s for its turn.
-    DATABASES["default"]["OPTIONS"] = {
-        "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
-        "init_command": (
-            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;"
-        ),
-        **DATABASES["default"].get("OPTIONS", {}),
-    }
+    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
