@@ -7,7 +7,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     HOST=0.0.0.0 \
-    PORT=8000
+    PORT=8000 \
+    DATABASE_URL=sqlite:////data/db.sqlite3
 
 WORKDIR /app
 COPY requirements.txt .
@@ -18,8 +19,11 @@ COPY . .
 # only satisfies the settings' startup check for this one command; it is not kept.
 RUN SECRET_KEY="collectstatic-only-$(python -c 'import secrets; print(secrets.token_urlsafe(50))')" \
     python manage.py collectstatic --noinput -v 0 \
- && useradd --system --uid 10001 --no-create-home app
+ && useradd --system --uid 10001 --no-create-home app \
+ && mkdir /data && chown app /data
 USER app
+# Only for the embedded SQLite default; with PostgreSQL (DATABASE_URL) nothing is kept here.
+VOLUME /data
 
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --retries=3 \
