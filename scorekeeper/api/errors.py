@@ -12,6 +12,9 @@ Every rejected request gets a JSON body::
 
 ``field`` is the dotted path of the offending input (``options.target``, ``melds[0]``), or
 ``null`` when the whole request is at fault. List indexes in ``field`` count from 0, as in JSON.
+``request_id`` is the request's id (also its ``X-Request-ID`` header and in its log line).
+413, 415 and 429 come from the middleware (scorekeeper/middleware.py, ratelimit.py) and 404s
+of unknown paths from scorekeeper/error_pages.py, in the same shape.
 
 Anything else is a bug: it is logged and left to Django, so tests see it.
 """
