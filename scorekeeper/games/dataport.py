@@ -11,6 +11,7 @@ from django.db.models import Prefetch
 from django.utils.dateparse import parse_datetime
 
 from scorekeeper.dataport import ImportRefused, Section
+from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.errors import GameOverError
 
@@ -113,7 +114,8 @@ def _load_game(item: dict[str, Any], where: str) -> tuple[int, int]:
         raise ImportRefused(f"{where}.hands", f"the game ends after hand {err.after}") from None
     except RulesError as err:
         field = getattr(err, "field", None)
-        raise ImportRefused(f"{where}" + (f" ({field})" if field else ""), str(err)) from None
+        text = render_message(err.message)  # the engine's message, in the active language
+        raise ImportRefused(f"{where}" + (f" ({field})" if field else ""), text) from None
     summary = state_summary(played.state)
     game.hand_count = len(live)
     game.totals = summary["totals"]

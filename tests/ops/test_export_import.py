@@ -28,7 +28,7 @@ def make_games() -> list[str]:
     hand_correct(game=game, number=2, entry=standard(25))
     hand_delete(game=game, number=3)
     knock, _ = game_create(variant="knock-rummy", options=None, players=["Zoë", "Łukasz"], dealer=None)
-    hand_record(game=knock, entry={"knocker": "Zoë", "hands": {"Zoë": {"points": 3}, "Łukasz": {"hand": "AS 2S 3S 4D 9C KD 5H"}}})
+    hand_record(game=knock, entry={"knocker": "Zoë", "hands": {"Zoë": {"points": 3}, "Łukasz": {"hand": "AS 2S 3S 4D 9C KD 5H 6H 7C 8D"}}})
     return [game.public_id, knock.public_id]
 
 
