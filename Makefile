@@ -1,5 +1,5 @@
 # Rummy Table: `make run` to play locally, `make test` for the whole suite.
-.PHONY: run test lint check bench browser-deps
+.PHONY: run serve test lint check bench browser-deps
 
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -24,9 +24,21 @@ $(DEV_STAMP): requirements.txt requirements-dev.txt | $(PY)
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 	touch $@ $(RUN_STAMP)
 
+# Where `make run` and `make serve` listen. HOST=0.0.0.0 lets phones on the same network join.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+# Development: DEBUG on (the app is in production mode unless told otherwise).
 run: $(RUN_STAMP)
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	@DEBUG=1 $(PY) -m scorekeeper.netaddr $(HOST) $(PORT)
+	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+# Production: needs SECRET_KEY (and the rest of README "Deploying") in the environment.
+serve: $(RUN_STAMP)
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py collectstatic --noinput -v 0
+	HOST=$(HOST) PORT=$(PORT) exec $(VENV)/bin/gunicorn -c gunicorn.conf.py
 
 # Browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
 # Without root we only warn: the browser tests then fail loudly instead of being skipped.
@@ -46,8 +58,8 @@ lint: $(DEV_STAMP)
 
 # Django's own system checks plus "no model change without a migration".
 check: $(DEV_STAMP)
-	$(PY) manage.py check
-	$(PY) manage.py makemigrations --check --dry-run
+	DEBUG=1 $(PY) manage.py check
+	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 
 test: $(DEV_STAMP) browser-deps
 	$(VENV)/bin/ruff check .

@@ -1,23 +1,41 @@
 """Django settings for Rummy Table.
 
 Everything deploy-specific comes from the environment so one settings file serves a laptop
-(SQLite, locmem cache), CI (PostgreSQL + Redis) and production alike.
+(SQLite, locmem cache), CI (PostgreSQL + Redis) and production alike. The defaults fail closed:
+without ``DEBUG=1`` the app is in production mode and refuses to start without a strong
+``SECRET_KEY``; ``make run`` sets ``DEBUG=1`` for development. README "Configuration" lists
+every variable.
 """
 
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.netaddr import lan_hosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
 def env_bool(name: str, default: bool) -> bool:
     value = os.environ.get(name)
-    if value is None:
+    if value is None or not value.strip():
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, got {value!r}") from None
 
 
 def env_list(name: str, default: list[str]) -> list[str]:
@@ -27,10 +45,101 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-# The default key is only good for local development; production must set SECRET_KEY.
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
-DEBUG = env_bool("DEBUG", True)
+DEBUG = env_bool("DEBUG", False)
+
+# -- the secret key ---------------------------------------------------------------------------
+
+DEV_SECRET_KEY = "dev-only-insecure-key-never-use-in-production"
+MIN_SECRET_KEY_LENGTH = 50
+
+
+def weak_secret_key(key: str) -> str | None:
+    """Why ``key`` is not good enough for production, or None when it is."""
+    if not key:
+        return "SECRET_KEY is not set"
+    if key == DEV_SECRET_KEY or key.startswith("django-insecure"):
+        return "SECRET_KEY is a development key"
+    if len(key) < MIN_SECRET_KEY_LENGTH or len(set(key)) < 5:
+        return f"SECRET_KEY is too short or too simple (at least {MIN_SECRET_KEY_LENGTH} random characters)"
+    return None
+
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
+if DEBUG:
+    SECRET_KEY = SECRET_KEY or DEV_SECRET_KEY
+elif problem := weak_secret_key(SECRET_KEY):
+    raise ImproperlyConfigured(
+        f"{problem}. With DEBUG off (production) Rummy Table needs a strong secret key: "
+        "export SECRET_KEY=\"$(python -c 'import secrets; print(secrets.token_urlsafe(50))')\" "
+        "or run with DEBUG=1 for development."
+    )
+
+# -- hosts, HTTPS and the proxy in front ----------------------------------------------------
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+if DEBUG:
+    # `make run HOST=0.0.0.0`: phones on the table's wi-fi reach this machine by its LAN
+    # address (or name). Development only; production lists its hosts in ALLOWED_HOSTS.
+    ALLOWED_HOSTS = [*ALLOWED_HOSTS, *(h for h in lan_hosts() if h not in ALLOWED_HOSTS)]
+
+# Share links and QR codes use the address the request came in on, unless this is set
+# (e.g. https://cards.example.org when the app sits behind a proxy with its own name).
+PUBLIC_URL = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
+
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [PUBLIC_URL] if PUBLIC_URL else [])
+
+# HTTPS is on by default in production: redirect, Secure cookies, HSTS. HTTPS=0 only for a
+# production-mode server on plain HTTP (the load benchmark, the multi-server tests).
+HTTPS = env_bool("HTTPS", not DEBUG)
+if HTTPS:
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 60 * 60 * 24 * 365)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", False)
+    # The health check stays reachable over plain HTTP for a load balancer inside the network.
+    SECURE_REDIRECT_EXEMPT = [r"^api/v1/health$"]
+# Behind a reverse proxy that terminates TLS: trust its X-Forwarded-Proto (set
+# TRUST_PROXY=1 only when a proxy always sets or overwrites that header).
+TRUST_PROXY = env_bool("TRUST_PROXY", False)
+if TRUST_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+# "My games" and edit rights live in the session: keep it for a year of weekly game nights.
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
+# HSTS preload is a separate, hard-to-undo commitment (a list shipped inside browsers);
+# HSTS_PRELOAD=1 opts in, and check --deploy need not nag about it otherwise.
+SILENCED_SYSTEM_CHECKS = [] if env_bool("HSTS_PRELOAD", False) else ["security.W021"]
+
+# Only our own scripts, styles, images, the service worker and the web app manifest. QR codes
+# are inline SVG markup (no data: URL needed); data: images are allowed for small icons.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+# Powerful browser features the app never uses are switched off (see middleware.py).
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=()"
+)
 
 INSTALLED_APPS = [
     "django.contrib.auth",
@@ -38,6 +147,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "csp",
     "django_htmx",
     "template_partials",
     # Only for its static files: the API docs page then serves Swagger UI locally, not from a CDN.
@@ -48,9 +158,15 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every request gets an id (logged, echoed, shown on error pages) and one log line.
+    "scorekeeper.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Before anything reads the body: 413 for oversized bodies, 415 for non-JSON API writes.
+    "scorekeeper.middleware.RequestBodyMiddleware",
     # WhiteNoise serves /static/ itself, so no separate web server is needed.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "scorekeeper.middleware.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it may read the language from there), before CommonMiddleware.
     "django.middleware.locale.LocaleMiddleware",
@@ -60,6 +176,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Needs the resolved view (process_view): creating games and writing hands, per client.
+    "scorekeeper.ratelimit.RateLimitMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -78,10 +196,32 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scorekeeper.middleware.request_id_context",
             ],
         },
     },
 ]
+
+# -- request limits ---------------------------------------------------------------------------
+
+# Bodies over this get 413 (a JSON error under /api/, a page otherwise). A hand is a few KB.
+MAX_BODY_BYTES = 256 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_BODY_BYTES
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+
+# Per client (IP address) and fixed window: "group": (requests, seconds). A table entering a
+# hand every minute, previews as they type, and a club creating a game per table per round
+# never meet these; a script hammering the server does. RATE_LIMITS=0 switches them off.
+RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS", True)
+RATE_LIMITS = {
+    "create": (env_int("RATE_LIMIT_CREATE", 60), 600),  # new games per 10 minutes
+    "write": (env_int("RATE_LIMIT_WRITE", 600), 600),  # hand writes per 10 minutes
+    "preview": (env_int("RATE_LIMIT_PREVIEW", 3000), 600),  # scoring without saving
+}
+# The client is REMOTE_ADDR, or behind TRUST_PROXY the address the proxy appended last to
+# X-Forwarded-For (the only entry a client cannot forge).
+
+# -- database -------------------------------------------------------------------------------
 
 # DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/rummytable) wins; otherwise a local
 # SQLite file, so `make run` works with nothing else installed.
@@ -89,20 +229,35 @@ DATABASES = {
     "default": dj_database_url.config(
         env="DATABASE_URL",
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        # Persistent connections (a worker reuses its connection across requests), checked
+        # before reuse so a restarted database costs one failed check, not a failed request.
+        conn_max_age=env_int("CONN_MAX_AGE", 600),
+        conn_health_checks=True,
     )
 }
+# A game night on the embedded database: readers never wait for the writer (WAL), every
+# write transaction takes the write lock up front (BEGIN IMMEDIATE) so two writers queue
+# instead of deadlocking on a lock upgrade, and a writer waits up to 20 s for its turn.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;",
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Redis when REDIS_URL is set (CI, production with several workers); otherwise an in-process
-# cache, which is all a single runserver needs.
+# Redis when REDIS_URL is set (production with several workers or servers: rate limits and
+# cached pages are then shared); otherwise an in-process cache, all a single runserver needs.
 REDIS_URL = os.environ.get("REDIS_URL")
 if REDIS_URL:
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "rummytable",
+            # Several deployments (or test runs) can share one Redis with their own prefixes.
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "rummytable"),
         }
     }
 else:
@@ -137,7 +292,7 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
@@ -148,3 +303,38 @@ if not DEBUG:
     STORAGES["staticfiles"] = {
         "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage",
     }
+
+# -- logging ----------------------------------------------------------------------------------
+
+# Everything to stderr (the process manager or container runtime keeps it): one line per
+# request from scorekeeper.requests, and every error with its traceback and request id.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "scorekeeper.middleware.RequestIdFilter"}},
+    "formatters": {
+        "line": {
+            "format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s",
+        },
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": sys.stderr,
+            "filters": ["request_id"],
+            "formatter": "line",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        # django.request logs 5xx with the traceback (and 4xx as warnings); our access log
+        # already has one line per request, so only errors from here.
+        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        "django.server": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        "scorekeeper": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+    },
+}
+
+# A failed CSRF check gets our error page (with the request id), not Django's debug page.
+CSRF_FAILURE_VIEW = "scorekeeper.error_pages.csrf_failure"

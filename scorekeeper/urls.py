@@ -8,3 +8,9 @@ urlpatterns = [
     path("api/v1/", api.urls),
     path("", include("scorekeeper.games.urls")),
 ]
+
+# JSON under /api/, templates/error.html elsewhere; both show the request id.
+handler400 = "scorekeeper.error_pages.bad_request"
+handler403 = "scorekeeper.error_pages.permission_denied"
+handler404 = "scorekeeper.error_pages.page_not_found"
+handler500 = "scorekeeper.error_pages.server_error"

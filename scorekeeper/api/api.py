@@ -10,7 +10,7 @@ from typing import Any
 
 from ninja import NinjaAPI
 
-from . import catalogue, errors, games, results, tools
+from . import catalogue, errors, games, health, results, tools
 
 
 class RummyAPI(NinjaAPI):
@@ -33,3 +33,4 @@ errors.install(api)
 api.add_router("", catalogue.router)
 api.add_router("", tools.router)
 api.add_router("", games.router)
+api.add_router("", health.router)

@@ -18,6 +18,9 @@ English templates in ``scorekeeper.rules.messages.CATALOGUE``).
 
 ``field`` is the dotted path of the offending input (``options.target``, ``melds[0]``), or
 ``null`` when the whole request is at fault. List indexes in ``field`` count from 0, as in JSON.
+``request_id`` is the request's id (also its ``X-Request-ID`` header and in its log line).
+413, 415 and 429 come from the middleware (scorekeeper/middleware.py, ratelimit.py) and 404s
+of unknown paths from scorekeeper/error_pages.py, in the same shape.
 
 Anything else is a bug: it is logged and left to Django, so tests see it.
 """
@@ -71,6 +74,9 @@ class ErrorDetail(Schema):
         None,
         description="Engine errors: the message's parameters (a nested message is itself "
         "{code, params})",
+    )
+    request_id: str | None = Field(
+        None, description="This request's id: its X-Request-ID header, and in the server's log"
     )
 
 
@@ -188,6 +194,9 @@ def install(api: NinjaAPI) -> None:
     """Register the handlers that give every error the common shape."""
 
     def respond(request: HttpRequest, status: int, body: dict) -> HttpResponse:
+        # The id of this request (also in its log line), so a report can be found.
+        if request_id := getattr(request, "request_id", None):
+            body["error"].setdefault("request_id", request_id)
         return api.create_response(request, body, status=status)
 
     @api.exception_handler(RulesError)

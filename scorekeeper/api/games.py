@@ -26,6 +26,7 @@ from scorekeeper.games.services import (
     hand_record,
     token_valid,
 )
+from scorekeeper.public_url import absolute_url
 from scorekeeper.rules.scoring import score_hand
 
 from .errors import ApiError, ErrorOut
@@ -171,7 +172,7 @@ def create_game(request: HttpRequest, payload: TableIn):
         dealer=payload.dealer,
     )
     # The game's page, the link a table shares; the API state is at /games/{id} here.
-    url = request.build_absolute_uri(reverse("game", kwargs={"game_id": game.public_id}))
+    url = absolute_url(request, reverse("game", kwargs={"game_id": game.public_id}))
     return Status(
         201, {"id": game.public_id, "token": token, "url": url, "state": game_state(game=game)}
     )

@@ -30,6 +30,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import RulesError, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
 from scorekeeper.rules.families import family_of
@@ -303,7 +304,10 @@ def game(request: HttpRequest, game_id: str) -> HttpResponse:
         response["Cache-Control"] = "no-cache"
         patch_vary_headers(response, ["HX-Request", "Cookie"])
         return response
-    access.remember_game(request, game)
+    if request.session.session_key:
+        # Remembered for "My games" only in a session this browser already has: a plain
+        # viewer gets no session (and no session row) just for watching.
+        access.remember_game(request, game)
     response = render(request, "game.html", _game_context(request, game, editable))
     response["Cache-Control"] = "no-store"
     patch_vary_headers(response, ["HX-Request"])
@@ -325,10 +329,10 @@ def game_join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
 def game_share(request: HttpRequest, game_id: str) -> HttpResponse:
     """Links (and QR codes) for the other phones: one to watch, one to keep score."""
     game = _game(game_id)
-    view_url = request.build_absolute_uri(reverse("game", args=[game.public_id]))
+    view_url = absolute_url(request, reverse("game", args=[game.public_id]))
     token = access.edit_token(request, game)
     edit_url = (
-        request.build_absolute_uri(reverse("game_join", args=[game.public_id, token]))
+        absolute_url(request, reverse("game_join", args=[game.public_id, token]))
         if token
         else None
     )

@@ -125,6 +125,7 @@ def test_unknown_variant_is_404_with_the_error_shape(client):
             "code": "unknown_variant",
             "message": "slug: 'gin-rummy' is not a known variant",
             "field": "slug",
+            "request_id": response["X-Request-ID"],
         }
     }
 

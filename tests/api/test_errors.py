@@ -23,6 +23,8 @@ def error_of(response, status):
     assert {"code", "message", "field"} <= set(error)
     assert isinstance(error["code"], str) and error["code"]
     assert isinstance(error["message"], str) and error["message"]
+    # Every error names its request (the X-Request-ID header, and the server's log line).
+    assert error.pop("request_id") == response["X-Request-ID"]
     if error["field"] is not None:
         assert error["message"].startswith(f"{error['field']}: ")
     return error

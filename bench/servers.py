@@ -1,0 +1,155 @@
+"""Real servers on 127.0.0.1 for the load benchmark and the multi-server tests.
+
+A fresh database per run (a SQLite file, or a PostgreSQL database of its own), migrated once,
+and gunicorn (or runserver) processes in production mode on free loopback ports. Everything is
+stopped by its own process id. Nothing here talks to any address but 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+GUNICORN = str(Path(PYTHON).with_name("gunicorn"))
+LOOPBACK = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((LOOPBACK, 0))
+        return probe.getsockname()[1]
+
+
+def base_env(database_url: str, **extra: str) -> dict[str, str]:
+    """Production settings on plain HTTP: DEBUG off, a random strong key, no TLS redirect."""
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "LANG", "REDIS_URL")}
+    env.update(
+        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        DATABASE_URL=database_url,
+        SECRET_KEY=secrets.token_urlsafe(50),
+        HTTPS="0",
+        LOG_LEVEL="WARNING",  # no access log lines: they would only slow the run down
+        PYTHONUNBUFFERED="1",
+    )
+    env.update(extra)
+    return env
+
+
+def manage(env: dict[str, str], *args: str, timeout: float = 180) -> None:
+    subprocess.run(
+        [PYTHON, str(ROOT / "manage.py"), *args], env=env, cwd=ROOT, check=True,
+        timeout=timeout, stdout=subprocess.DEVNULL,
+    )
+
+
+@contextmanager
+def fresh_database(kind: str, tmp: Path, name: str) -> Iterator[str]:
+    """A migrated, empty database: ``kind`` is "sqlite" or a postgres:// URL's server part."""
+    if kind == "sqlite":
+        url = f"sqlite:///{tmp / (name + '.sqlite3')}"
+        manage(base_env(url), "migrate", "--noinput")
+        yield url
+        return
+    import psycopg
+
+    admin = urllib.parse.urlsplit(kind)
+    admin_url = admin._replace(path="/postgres").geturl()
+    url = admin._replace(path=f"/{name}").geturl()
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        manage(base_env(url), "migrate", "--noinput")
+        yield url
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+class Server:
+    """One server process on 127.0.0.1:port; stop() ends it (and its workers) by pid."""
+
+    def __init__(self, args: list[str], env: dict[str, str], port: int, log: Path):
+        self.port = port
+        self.log = log
+        self._log_file = open(log, "wb")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(
+            args, env=env, cwd=ROOT, stdout=self._log_file, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+            try:
+                status, _, _ = request(self.port, "GET", "/api/v1/health", timeout=2)
+                if status == 200:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"server not ready in {timeout}s: {self.log.read_text()[-2000:]}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            # Its own session (start_new_session): the master and its workers, nothing else.
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=5)
+        self._log_file.close()
+
+
+def gunicorn(env: dict[str, str], log: Path, workers: int = 2) -> Server:
+    port = free_port()
+    env = {**env, "WEB_CONCURRENCY": str(workers), "GUNICORN_BIND": f"{LOOPBACK}:{port}"}
+    return Server([GUNICORN, "-c", str(ROOT / "gunicorn.conf.py")], env, port, log)
+
+
+def runserver(env: dict[str, str], log: Path) -> Server:
+    """What `make run` starts: Django's threaded development server, DEBUG on."""
+    port = free_port()
+    args = [PYTHON, str(ROOT / "manage.py"), "runserver", "--noreload", f"{LOOPBACK}:{port}"]
+    return Server(args, {**env, "DEBUG": "1"}, port, log)
+
+
+def request(
+    port: int,
+    method: str,
+    path: str,
+    body: object | None = None,
+    headers: dict[str, str] | None = None,
+    timeout: float = 30,
+) -> tuple[int, dict[str, str], bytes]:
+    """One HTTP request to 127.0.0.1:port; a dict body is sent as JSON."""
+    conn = http.client.HTTPConnection(LOOPBACK, port, timeout=timeout)
+    try:
+        sent_headers = dict(headers or {})
+        data = None
+        if isinstance(body, dict):
+            data = json.dumps(body).encode()
+            sent_headers.setdefault("Content-Type", "application/json")
+        elif isinstance(body, (bytes, str)):
+            data = body.encode() if isinstance(body, str) else body
+        conn.request(method, path, body=data, headers=sent_headers)
+        response = conn.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        conn.close()

@@ -1,0 +1,58 @@
+"""gunicorn settings for production (`make serve`, the Dockerfile, a systemd unit).
+
+Every value can be changed from the environment without editing this file:
+
+- ``HOST``/``PORT`` (127.0.0.1:8000) or ``GUNICORN_BIND``: where to listen. Keep 127.0.0.1
+  behind a reverse proxy on the same machine; 0.0.0.0 in a container.
+- ``WEB_CONCURRENCY``: worker processes (default 2 x CPUs + 1, at most 8). Sync workers: each
+  serves one request at a time; a request is a few milliseconds, so 5 workers serve hundreds of
+  phones. Nothing is kept in a worker between requests (sessions, cache and rate limits live
+  in the database and Redis), so any number of workers and servers behave as one.
+- ``GUNICORN_THREADS`` (1): threads per worker; more than 1 switches to gthread workers.
+  Measured on a loaded 2-core machine, 4 threads made no consistent difference either way.
+- ``GUNICORN_TIMEOUT`` (30 s): a worker silent for longer is killed and replaced; no request
+  of this app needs more than a fraction of a second.
+- ``FORWARDED_ALLOW_IPS`` (127.0.0.1,::1): the proxies whose X-Forwarded-* headers gunicorn
+  believes (for the scheme). Set it to the proxy's address when the proxy runs elsewhere;
+  never ``*`` when clients can reach gunicorn directly.
+"""
+
+import multiprocessing
+import os
+
+_host = os.environ.get("HOST", "127.0.0.1")
+_port = os.environ.get("PORT", "8000")
+bind = os.environ.get("GUNICORN_BIND", f"{_host}:{_port}").split(",")
+
+wsgi_app = "scorekeeper.wsgi:application"
+workers = int(os.environ.get("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, 8)))
+# GUNICORN_THREADS > 1 runs threaded workers (gthread): more requests in flight per worker
+# while others wait on the database, and keep-alive connections.
+threads = int(os.environ.get("GUNICORN_THREADS", 1))
+worker_class = "gthread" if threads > 1 else "sync"
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
+graceful_timeout = 30  # on SIGTERM (a deploy), requests in flight get this long to finish
+keepalive = 5
+# Recycle workers now and then, so a slow leak never grows for months.
+max_requests = 2000
+max_requests_jitter = 200
+
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+# The app logs one line per request itself (with the request id); gunicorn logs only its own
+# events and errors, to stderr.
+accesslog = None
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+
+# Requests are small: a hand is a few KB and bodies over 256 KB are refused by the app.
+limit_request_line = 4094
+limit_request_fields = 100
+limit_request_field_size = 8190
+
+# Heartbeat files in memory, not on a disk that may stall (containers).
+if os.path.isdir("/dev/shm"):
+    worker_tmp_dir = "/dev/shm"
+
+# No control socket: it would sit at one fixed path in $HOME, shared by every instance on the
+# machine (several servers side by side, the tests' two instances).
+control_socket_disable = True

@@ -1,0 +1,64 @@
+"""Handlers for 400, 403, 404, 500 and a failed CSRF check (wired in urls.py and settings).
+
+Under /api/ they answer in the API's JSON error shape; elsewhere with templates/error.html.
+Both carry the request id, which is also in the log line of that request.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from .responses import error_response
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return error_response(
+        request,
+        400,
+        "bad_request",
+        _("The request could not be understood. Go back, reload the page and try again."),
+        title=_("Bad request"),
+    )
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return error_response(
+        request,
+        403,
+        "forbidden",
+        _("You may not do this here."),
+        title=_("Not allowed"),
+    )
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return error_response(
+        request,
+        404,
+        "not_found",
+        _("There is nothing at this address. Check the link, or start from the front page."),
+        title=_("Not found"),
+    )
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    return error_response(
+        request,
+        500,
+        "server_error",
+        _("Something broke on our side and nothing was changed by this request. "
+          "Try again in a moment."),
+        title=_("Something went wrong"),
+    )
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    return error_response(
+        request,
+        403,
+        "csrf_failed",
+        _("This form has expired or came from another site, so nothing was saved. "
+          "Reload the page and send it again."),
+        title=_("Form expired"),
+    )

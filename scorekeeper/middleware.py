@@ -1,0 +1,155 @@
+"""Request ids and the access log, body limits, and the Permissions-Policy header.
+
+Every request gets an id: a sane incoming ``X-Request-ID`` (set by the proxy in front), or a
+new one. It is logged with every line of that request, sent back as ``X-Request-ID``, and shown
+on error pages and in API errors.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+import re
+import time
+import uuid
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from .responses import api_error, error_page, is_api
+
+access_log = logging.getLogger("scorekeeper.requests")
+
+_current_id: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
+SANE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:+/=-]{0,99}")
+# Secrets that must never reach a log line, whatever the URL layout of the day.
+_SECRET_PATH = re.compile(r"(/join/)[^/]+")
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The client's address: REMOTE_ADDR, or with TRUST_PROXY the one our proxy appended."""
+    if getattr(settings, "TRUST_PROXY", False):
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+        last = forwarded.split(",")[-1].strip()
+        if last:
+            return last[:64]
+    return request.META.get("REMOTE_ADDR", "") or "-"
+
+
+class RequestIdFilter(logging.Filter):
+    """Puts the current request's id on every log record (``-`` outside a request)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not hasattr(record, "request_id"):
+            record.request_id = _current_id.get()
+        return True
+
+
+def request_id_context(request: HttpRequest) -> dict[str, str]:
+    """Template context: ``request_id`` for error pages and the footer of a report."""
+    return {"request_id": getattr(request, "request_id", "")}
+
+
+class RequestIdMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        incoming = request.headers.get("X-Request-ID", "")
+        rid = incoming if SANE_ID.fullmatch(incoming) else uuid.uuid4().hex
+        request.request_id = rid
+        token = _current_id.set(rid)
+        started = time.perf_counter()
+        try:
+            response = self.get_response(request)
+            response["X-Request-ID"] = rid
+            self._log(request, response, started)
+            return response
+        finally:
+            _current_id.reset(token)
+
+    def _log(self, request: HttpRequest, response: HttpResponse, started: float) -> None:
+        if not access_log.isEnabledFor(logging.INFO):
+            return
+        ms = (time.perf_counter() - started) * 1000
+        size = len(response.content) if not response.streaming else "-"
+        path = _SECRET_PATH.sub(r"\1…", request.path)
+        access_log.info(
+            "%s %s %s %s %.1fms %s",
+            request.method,
+            path,
+            response.status_code,
+            size,
+            ms,
+            client_ip(request),
+        )
+
+
+class RequestBodyMiddleware:
+    """413 for bodies over MAX_BODY_BYTES; 415 for API requests whose body is not JSON.
+
+    Checked on the headers, before anything reads the body. Only ``application/json`` bodies
+    reach the API (an empty body passes, to get the API's own 422), so a form on another website cannot make a visitor's browser create games
+    (a cross-site ``text/plain`` or form post needs no CORS preflight; a JSON one does).
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = settings.MAX_BODY_BYTES
+        length = _content_length(request)
+        if length > limit:
+            return self._too_large(request, limit)
+        # Only a body counts (wsgiref says text/plain for every bodiless request).
+        if is_api(request) and length > 0:
+            if request.content_type != "application/json":
+                sent = request.content_type or "no Content-Type"
+                return api_error(
+                    request,
+                    415,
+                    "unsupported_media_type",
+                    f"Content-Type: send the body as application/json (got {sent})",
+                    "Content-Type",
+                )
+        return self.get_response(request)
+
+    def _too_large(self, request: HttpRequest, limit: int) -> HttpResponse:
+        if is_api(request):
+            return api_error(
+                request,
+                413,
+                "payload_too_large",
+                f"body: the request body is larger than {limit // 1024} KB",
+                "body",
+            )
+        return error_page(
+            request,
+            413,
+            _("Too much was sent"),
+            _("What was sent is larger than %(kb)s KB, so nothing was saved. "
+              "Go back, shorten what you typed and try again.") % {"kb": limit // 1024},
+        )
+
+
+def _content_length(request: HttpRequest) -> int:
+    try:
+        return max(int(request.META.get("CONTENT_LENGTH") or 0), 0)
+    except ValueError:
+        return 0
+
+
+class PermissionsPolicyMiddleware:
+    """``Permissions-Policy`` from settings: browser features the app never uses, off."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        policy = getattr(settings, "PERMISSIONS_POLICY", "")
+        if policy and "Permissions-Policy" not in response:
+            response["Permissions-Policy"] = policy
+        return response

@@ -1,0 +1,106 @@
+"""Rate limits per client on the shared cache: creating games, writing hands, scoring previews.
+
+Fixed windows counted with the cache's atomic ``incr`` (Redis when REDIS_URL is set, so every
+worker and every server counts together). Over the limit the answer is 429 with
+``Retry-After`` (seconds to the end of the window): the API's JSON error, or a page. Reads are
+never limited: a viewer's poll is a cheap 304.
+
+Which requests count is decided here, from the method and the path, so views stay unaware:
+
+- ``create``: ``POST /api/v1/games`` and ``/api/v1/leagues``, the start page's "create";
+- ``write``: any other POST/PUT/PATCH/DELETE to a game or league (hands, corrections, undo);
+- ``preview``: every other POST (the stateless API tools, a page's preview or form redraw).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+import time
+from collections.abc import Callable
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from .middleware import client_ip
+from .responses import error_response
+
+logger = logging.getLogger(__name__)
+
+WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+_API_CREATE = re.compile(r"^/api/v1/(games|leagues)/?$")
+_API_WRITE = re.compile(r"^/api/v1/(games|leagues)/.+")
+_PAGE_START = re.compile(r"^/games/new/?$")
+_PAGE_PREVIEW = re.compile(r"/preview/?$")
+_PAGE_WRITE = re.compile(r"^/(games|leagues)/.+")
+
+
+def group_of(request: HttpRequest) -> str | None:
+    """Which limit a request counts against, or None."""
+    if request.method not in WRITE_METHODS:
+        return None
+    path = request.path_info
+    if path.startswith("/api/"):
+        if _API_CREATE.match(path):
+            return "create" if request.method == "POST" else "write"
+        if _API_WRITE.match(path):
+            return "write"
+        return "preview"
+    if _PAGE_START.match(path):
+        return "create" if request.POST.get("action", "create") == "create" else "preview"
+    if _PAGE_PREVIEW.search(path):
+        return "preview"
+    if _PAGE_WRITE.match(path):
+        return "write"
+    return "preview"
+
+
+def hit(group: str, client: str, *, now: float | None = None) -> int | None:
+    """Count one request; the seconds to wait when over the limit, else None."""
+    limit, period = settings.RATE_LIMITS[group]
+    now = time.time() if now is None else now
+    window = int(now // period)
+    key = f"rl:{group}:{client}:{window}"
+    try:
+        cache.add(key, 0, timeout=period + 5)
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr: this request starts the window
+        cache.set(key, 1, timeout=period + 5)
+        count = 1
+    except Exception:  # the cache is down: serve (fail open) rather than refuse every write
+        logger.exception("rate limit cache unavailable")
+        return None
+    if count <= limit:
+        return None
+    return max(1, math.ceil((window + 1) * period - now))
+
+
+class RateLimitMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if settings.RATE_LIMITS_ENABLED:
+            group = group_of(request)
+            if group is not None:
+                wait = hit(group, client_ip(request))
+                if wait is not None:
+                    return self._refuse(request, group, wait)
+        return self.get_response(request)
+
+    def _refuse(self, request: HttpRequest, group: str, wait: int) -> HttpResponse:
+        logger.warning("rate limit %s reached by %s", group, client_ip(request))
+        minutes = max(1, math.ceil(wait / 60))
+        response = error_response(
+            request,
+            429,
+            "throttled",
+            _("Too many requests from this address; try again in %(n)s minute(s).")
+            % {"n": minutes},
+            title=_("Slow down"),
+        )
+        response["Retry-After"] = str(wait)
+        return response

@@ -1,0 +1,98 @@
+"""Rate limits per client: 429 with Retry-After after the limit, never for a normal table."""
+
+import json
+
+import pytest
+from django.core.cache import cache
+from django.test import RequestFactory
+from django.urls import reverse
+
+from scorekeeper import ratelimit
+from scorekeeper.games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+BODY = json.dumps({"variant": "standard-rummy", "players": ["Ann", "Bob", "Cy"]})
+
+
+@pytest.fixture
+def limits(settings):
+    settings.RATE_LIMITS_ENABLED = True
+    settings.RATE_LIMITS = {"create": (3, 600), "write": (5, 600), "preview": (8, 600)}
+    cache.clear()
+    yield settings.RATE_LIMITS
+    cache.clear()
+
+
+def create(client, ip="10.0.0.1"):
+    return client.post("/api/v1/games", BODY, content_type="application/json", REMOTE_ADDR=ip)
+
+
+def test_the_api_answers_429_with_retry_after_past_the_create_limit(client, limits):
+    assert [create(client).status_code for _ in range(3)] == [201, 201, 201]
+    refused = create(client)
+    assert refused.status_code == 429
+    assert 1 <= int(refused["Retry-After"]) <= 600
+    error = refused.json()["error"]
+    assert error["code"] == "throttled" and error["request_id"] == refused["X-Request-ID"]
+    assert Game.objects.count() == 3
+    assert create(client, ip="10.0.0.2").status_code == 201  # per client
+
+
+def test_hand_writes_have_their_own_budget(client, limits):
+    created = create(client).json()
+    url = f"/api/v1/games/{created['id']}/hands"
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {created['token']}", "REMOTE_ADDR": "10.0.0.1"}
+    hand = json.dumps({"result": {"out": "Ann", "hands": {"Bob": {"points": 1}, "Cy": {"points": 2}}}})
+    codes = [client.post(url, hand, content_type="application/json", **auth).status_code for _ in range(6)]
+    assert codes == [201] * 5 + [429]
+    assert client.get(f"/api/v1/games/{created['id']}").status_code == 200  # reads never count
+
+
+def test_pages_answer_429_with_a_page(client, limits):
+    data = {"variant": "knock-rummy", "seats": 2, "player-0": "Ann", "player-1": "Bob", "action": "create"}
+    codes = [client.post(reverse("game_start"), data).status_code for _ in range(4)]
+    assert codes == [302, 302, 302, 429]
+    refused = client.post(reverse("game_start"), data)
+    assert "Slow down" in refused.content.decode() and refused["Retry-After"]
+    # Redrawing the start form (another seat) is not creating a game.
+    assert client.post(reverse("game_start"), {**data, "action": "add-seat"}).status_code == 200
+
+
+def test_retry_after_counts_to_the_end_of_the_window(limits):
+    for _ in range(3):
+        assert ratelimit.hit("create", "10.9.9.9", now=1200.0) is None
+    assert ratelimit.hit("create", "10.9.9.9", now=1500.5) == 300  # the window ends at 1800
+    assert ratelimit.hit("create", "10.9.9.9", now=1800.0) is None  # a new window
+
+
+@pytest.mark.parametrize(
+    "method, path, group",
+    [
+        ("POST", "/api/v1/games", "create"),
+        ("POST", "/api/v1/leagues", "create"),
+        ("POST", "/api/v1/games/abc/hands", "write"),
+        ("PUT", "/api/v1/games/abc/hands/2", "write"),
+        ("DELETE", "/api/v1/games/abc/hands/2", "write"),
+        ("POST", "/api/v1/score", "preview"),
+        ("POST", "/games/abc/hands/", "write"),
+        ("POST", "/games/abc/hands/preview/", "preview"),
+        ("POST", "/games/abc/undo/", "write"),
+        ("GET", "/api/v1/games/abc", None),
+        ("GET", "/games/abc/", None),
+    ],
+)
+def test_which_requests_count(method, path, group):
+    request = RequestFactory().generic(method, path)
+    assert ratelimit.group_of(request) == group
+
+
+def test_a_table_of_normal_use_never_meets_the_defaults(settings):
+    # Four hours, a hand every 2 minutes with 3 corrections an hour, previews on every change.
+    create, period = settings.RATE_LIMITS["create"]
+    write, _ = settings.RATE_LIMITS["write"]
+    preview, _ = settings.RATE_LIMITS["preview"]
+    per_window = period / 60
+    assert write >= 10 * (per_window / 2 + 1)  # ten tables behind one address
+    assert preview >= 10 * per_window * 4
+    assert create >= 10 * 2
