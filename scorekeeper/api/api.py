@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from ninja import NinjaAPI
 
-from . import catalogue, errors, games, tools
+from . import catalogue, errors, games, text, tools
 
 api = NinjaAPI(
     title="Rummy Table API",
     version="1",
     description="Score Rummy hands and games; the same engine as the web pages.",
     urls_namespace="api",
-    parser=errors.JsonObjectParser(),
+    parser=text.TextJsonParser(),
 )
 errors.install(api)
 

@@ -13,11 +13,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
+from scorekeeper.rules.messages import render
+from scorekeeper.rules.scoring.setup import player_name
 
 MAX_NAME = 40
 MELD_SEPARATOR = re.compile(r"\s*(?:/|\||;|\n)\s*")
@@ -126,21 +128,26 @@ class StartGameForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
-        seen: dict[str, int] = {}
+        seen: dict[str, str] = {}
+        count = 0
         for i in range(self.seat_count):
-            name = (cleaned.get(f"player-{i}") or "").strip()
-            if not name:
+            field = f"player-{i}"
+            raw = cleaned.get(field) or ""
+            if not raw.strip():
                 continue
-            if name in seen:
-                self.add_error(
-                    f"player-{i}",
-                    _("%(name)s is already at the table; give each player a different name.")
-                    % {"name": name},
-                )
-            seen[name] = i
-        players = list(seen)
+            count += 1  # a seat with a name, even a refused one: "add one more" would mislead
+            try:
+                # The engine's reading of a name, so the page and the API accept the same names.
+                name = player_name(raw, field)
+            except RulesError as error:
+                self.add_error(field, render(error.message, gettext, ngettext))
+                continue
+            cleaned[field] = name
+            if name.casefold() in seen:
+                self.add_error(field, _name_taken(name, seen[name.casefold()]))
+                continue
+            seen[name.casefold()] = name
         low, high = self.variant_obj.players
-        count = len(players)
         if count < low or count > high:
             self.add_error(None, player_count_message(self.variant_obj, count))
         dealer = cleaned.get("dealer")
@@ -181,7 +188,7 @@ class StartGameForm(forms.Form):
         if where.startswith("players["):
             match = re.match(r"players\[(\d+)\]", where)
             if match:
-                position = int(match.group(1)) - 1
+                position = int(match.group(1))  # counts from 0, as in JSON
                 filled = [i for i in range(self.seat_count) if self.names()[i]]
                 if 0 <= position < len(filled):
                     self.add_error(f"player-{filled[position]}", message)
@@ -190,6 +197,17 @@ class StartGameForm(forms.Form):
             self.add_error("dealer", message)
             return
         self.add_error(None, message)
+
+
+def _name_taken(name: str, other: str) -> str:
+    if name == other:
+        return gettext("%(name)s is already at the table; give each player a different name.") % {
+            "name": name
+        }
+    return gettext(
+        "%(name)s is too close to %(other)s, already at the table: names must differ by more "
+        "than capital letters."
+    ) % {"name": name, "other": other}
 
 
 def player_count_message(variant: Variant, count: int) -> str:

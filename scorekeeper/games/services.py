@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from scorekeeper.rules.errors import GameOverError, ResultError
 from scorekeeper.rules.game import Replay, setup_table
+from scorekeeper.rules.messages import N_, define
 
 from .models import Game, Hand, HandRevision, Seat, hash_token
 from .selectors import game_players, game_replay, hand_result_data, live_hands, state_summary
@@ -170,19 +171,34 @@ def hand_restore(*, game: Game, hand_id: int) -> Hand:
 
 
 def _refuse_nul(value, field: str) -> None:
-    """PostgreSQL can store no NUL character in text or JSON; refuse it like any bad input."""
+    """Refuse text no database can store: a NUL character (PostgreSQL) or a lone surrogate
+    (half of a UTF-16 pair, which neither SQLite nor PostgreSQL can encode)."""
     pending = [(value, field)]  # a loop, not recursion: the JSON may nest deeply
     while pending:
         item, where = pending.pop()
-        if isinstance(item, str) and "\x00" in item:
-            raise ResultError("text may not contain NUL characters", where)
+        if isinstance(item, str):
+            _storable(item, where)
         if isinstance(item, dict):
             for key, inner in item.items():
-                if "\x00" in str(key):
-                    raise ResultError("names may not contain NUL characters", where)
+                _storable(str(key), where)
                 pending.append((inner, f"{where}.{key}"))
         elif isinstance(item, list):
             pending.extend((inner, f"{where}[{i}]") for i, inner in enumerate(item))
+
+
+TEXT_NUL = define("store.text.nul", N_("text may not contain NUL characters"))
+TEXT_SURROGATE = define(
+    "store.text.surrogate",
+    N_("U+{code} is half of a character (a lone surrogate), not text (character {position})"),
+)
+
+
+def _storable(text: str, where: str) -> None:
+    if "\x00" in text:
+        raise ResultError(TEXT_NUL(), where)
+    for position, char in enumerate(text, start=1):
+        if "\ud800" <= char <= "\udfff":
+            raise ResultError(TEXT_SURROGATE(code=f"{ord(char):04X}", position=position), where)
 
 
 def _lock(game: Game) -> None:
