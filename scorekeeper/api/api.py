@@ -6,11 +6,44 @@ endpoints is a small router module; the error shape lives in :mod:`scorekeeper.a
 
 from __future__ import annotations
 
+import functools
+import json
+
+from django.http import HttpResponse, HttpResponseNotAllowed
 from ninja import NinjaAPI
 
 from . import catalogue, errors, games, text, tools
 
-api = NinjaAPI(
+
+class RummyTableAPI(NinjaAPI):
+    """NinjaAPI whose 405 (a method the path does not take) has the API's error shape too."""
+
+    def _get_urls(self):
+        patterns = super()._get_urls()
+        for pattern in patterns:
+            if hasattr(pattern, "callback"):
+                pattern.callback = _json_405(pattern.callback)
+        return patterns
+
+
+def _json_405(view):
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        if isinstance(response, HttpResponseNotAllowed):
+            allowed = response["Allow"]
+            body = errors.error_body(
+                "method_not_allowed", f"{request.method} is not allowed here; use {allowed}"
+            )
+            answer = HttpResponse(json.dumps(body), status=405, content_type="application/json")
+            answer["Allow"] = allowed
+            return answer
+        return response
+
+    return wrapper
+
+
+api = RummyTableAPI(
     title="Rummy Table API",
     version="1",
     description="Score Rummy hands and games; the same engine as the web pages.",
