@@ -41,12 +41,16 @@ from .models import Game, Hand
 from .selectors import deleted_hands, game_get, game_state, games_listed, hand_histories
 from .services import (
     GameOver,
+    HandChanged,
+    KeyReused,
+    fingerprint,
     game_create,
     hand_correct,
     hand_delete,
     hand_record,
     hand_restore,
     token_valid,
+    write_once,
 )
 
 # The option that says how long a game lasts, by the kind of game end.
@@ -227,6 +231,7 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
                 "deltas_list": [(p, hand["deltas"].get(p, 0)) for p in players],
                 "revisions": revisions[:-1],
                 "edited": len(revisions) > 1,
+                "once": uuid.uuid4().hex,  # the delete button's one-time key
             }
         )
     rows = [
@@ -396,12 +401,16 @@ def _hand_page(
     status: int = 200,
 ) -> HttpResponse:
     state = game_state(game=game)
+    hand_etag = None
     if number is None:
         dealer = state["dealer"]
         title_number = len(state["hands"]) + 1
     else:
         dealer = state["hands"][number - 1]["dealer"]
         title_number = number
+        # The version of the hand this form corrects, kept through previews: saving it after
+        # another phone changed that hand changes nothing (see hand_update).
+        hand_etag = _posted_etag(request) or state["hands"][number - 1]["etag"]
     context = {
         "game": game,
         "variant": form.variant,
@@ -412,8 +421,9 @@ def _hand_page(
         "dealer": dealer,
         "preview": preview,
         "over": state["over"] and number is None,
-        # A new hand's one-time key, kept through previews: a double tap saves it once.
+        # The form's one-time key, kept through previews: a double tap saves it once.
         "request_id": _request_id(request) or uuid.uuid4().hex,
+        "hand_etag": hand_etag,
     }
     template = "hand_form.html#form" if fragment else "hand_form.html"
     return render(request, template, context, status=status)
@@ -496,34 +506,124 @@ def _request_id(request: HttpRequest) -> str | None:
     return value[:100] or None
 
 
+def _posted_etag(request: HttpRequest) -> str | None:
+    """The etag of the hand the page showed when the form was drawn (a hidden field)."""
+    value = (request.POST.get("etag") or "").strip()
+    return value[:100] or None
+
+
 @require_POST
 @_editors_only
 def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
-    _number_or_404(game, number)
-    previous = game_state(game=game)["hands"][number - 1]["result"]
+    """Save a correction, once per form (its one-time key), and only to the hand the form showed
+    (its etag): a double tap or a form opened before another phone changed the hand never
+    changes the wrong hand, and the page says what happened."""
+    etag = _posted_etag(request)
+    if etag is None:
+        _number_or_404(game, number)
+    elif not 1 <= number <= game.hand_count:
+        return _hand_changed(request, game, number)
     form = _hand_form(game, request.POST)
     if form.is_valid():
+        entry = form.entry()
+        previous: dict[str, Any] = {}
+
+        def write() -> tuple[int, dict]:
+            hand = game.hands.filter(deleted_at__isnull=True, number=number).first()
+            previous["entry"] = hand.entry if hand is not None else None
+            hand_correct(game=game, number=number, entry=entry, if_match=etag)
+            return 200, {"page": "corrected", "number": number}
+
         try:
-            hand_correct(game=game, number=number, entry=form.entry())
+            outcome = write_once(
+                game=game,
+                key=_request_id(request),
+                request=fingerprint("page", "correct", number, etag, entry),
+                write=write,
+            )
         except RulesError as error:
             form.add_rules_error(error)
+        except Hand.DoesNotExist:
+            raise Http404("no such hand") from None
+        except HandChanged:
+            return _hand_changed(request, game, number)
+        except KeyReused:
+            messages.error(request, _("This form was already sent; nothing more was changed."))
+            return redirect("game", game_id=game.public_id)
         else:
-            access.set_undo(request, game, kind="corrected", number=number, entry=previous)
-            messages.success(request, _("Hand %(n)s corrected.") % {"n": number})
+            if outcome.replayed:
+                messages.info(
+                    request,
+                    _("Hand %(n)s was already corrected (the form was sent twice); nothing "
+                      "else changed.") % {"n": number},
+                )
+            else:
+                access.set_undo(
+                    request, game, kind="corrected", number=number, entry=previous["entry"]
+                )
+                messages.success(request, _("Hand %(n)s corrected.") % {"n": number})
             return redirect("game", game_id=game.public_id)
     return _hand_page(request, game, form, number=number, fragment=bool(request.htmx))
+
+
+def _hand_changed(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    messages.error(
+        request,
+        _(
+            "Nothing was saved: hand %(n)s was corrected, deleted or moved on another phone "
+            "after you opened this form. Check the game as it is now, then correct it again "
+            "if it is still wrong."
+        )
+        % {"n": number},
+    )
+    return redirect("game", game_id=game.public_id)
 
 
 @require_POST
 @_editors_only
 def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
-    _number_or_404(game, number)
+    """Delete a hand, once per tap (the form's one-time key), and only the hand the page showed
+    (its etag): a double tap or a stale page never deletes a second or another hand."""
+    etag = _posted_etag(request)
+    if etag is None:
+        _number_or_404(game, number)
+    deleted: dict[str, Any] = {}
+
+    def write() -> tuple[int, dict]:
+        deleted["hand"] = hand_delete(game=game, number=number, if_match=etag)
+        return 200, {"page": "deleted", "number": number}
+
     try:
-        hand = hand_delete(game=game, number=number)
+        outcome = write_once(
+            game=game,
+            key=_request_id(request),
+            request=fingerprint("page", "delete", number, etag),
+            write=write,
+        )
     except Hand.DoesNotExist:
         raise Http404("no such hand") from None
-    access.set_undo(request, game, kind="deleted", number=number, hand_id=hand.pk)
-    messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
+    except HandChanged:
+        messages.error(
+            request,
+            _(
+                "Nothing was deleted: hand %(n)s was corrected, deleted or moved on another "
+                "phone after this page was loaded. Here is the game as it is now."
+            )
+            % {"n": number},
+        )
+        return _after_change(request, game)
+    except KeyReused:
+        messages.error(request, _("This button was already used; nothing more was changed."))
+        return _after_change(request, game)
+    if outcome.replayed:
+        messages.info(
+            request,
+            _("Hand %(n)s was already deleted (the button was pressed twice); no other hand "
+              "was touched.") % {"n": number},
+        )
+    else:
+        access.set_undo(request, game, kind="deleted", number=number, hand_id=deleted["hand"].pk)
+        messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
     return _after_change(request, game)
 
 
