@@ -94,6 +94,10 @@ DATABASES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# "My games" and the right to keep score live in the session (which holds grants, never edit
+# tokens): a year, renewed whenever the session changes, so a weekly table never loses them.
+SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
+
 # Redis when REDIS_URL is set (CI, production with several workers); otherwise an in-process
 # cache, which is all a single runserver needs.
 REDIS_URL = os.environ.get("REDIS_URL")

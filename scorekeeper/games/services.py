@@ -25,6 +25,7 @@ from django.conf import settings
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from scorekeeper.rules.errors import GameOverError, ResultError
 from scorekeeper.rules.game import Replay, setup_table
@@ -207,9 +208,24 @@ def game_token(seed: str) -> str:
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
+def edit_secret(*, game: Game) -> str:
+    """The secret of the game's edit link: as good as its token, for the pages' edit link.
+
+    Made from the token's hash with the server's secret key, so the share page can show it to a
+    browser that may edit although no raw token is stored anywhere; a database reader cannot.
+    """
+    value = f"{game.public_id}:{game.token_hash}"
+    digest = salted_hmac("rummy-table.edit-link", value, algorithm="sha256").digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
 def token_valid(*, game: Game, token: str | None) -> bool:
+    """Is ``token`` the game's edit token (or its edit link's secret)?"""
     # Constant-time, so response timing tells nothing about how much of a guess was right.
-    return hmac.compare_digest(hash_token(token or ""), game.token_hash)
+    token = token or ""
+    return hmac.compare_digest(hash_token(token), game.token_hash) | hmac.compare_digest(
+        token.encode(), edit_secret(game=game).encode()
+    )
 
 
 @_retrying

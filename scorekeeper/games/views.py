@@ -43,6 +43,7 @@ from .services import (
     GameOver,
     HandChanged,
     KeyReused,
+    edit_secret,
     fingerprint,
     game_create,
     hand_correct,
@@ -313,15 +314,53 @@ def game(request: HttpRequest, game_id: str) -> HttpResponse:
     return response
 
 
+@require_http_methods(["GET", "POST"])
+def game_join(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The edit link, ``/games/<id>/join/#<secret>``: the secret rides in the URL fragment, which
+    browsers never send, so it stays out of every access log and proxy.
+
+    GET draws a small page whose script (static/js/join.js) posts the fragment back at once;
+    without JavaScript the page asks for the link or code to be pasted. POST checks it, gives
+    this browser the right to keep score, and redirects to the game's clean URL.
+    """
+    game = _game(game_id)
+    if request.method == "GET":
+        if access.can_edit(request, game):
+            return redirect("game", game_id=game.public_id)
+        return render(request, "join.html", {"game": game, "variant": get_variant(game.variant)})
+    token = _secret_from(request.POST.get("token") or "")
+    if not token_valid(game=game, token=token):
+        context = {"game": game, "variant": get_variant(game.variant), "refused": True}
+        return render(request, "join.html", context, status=403)
+    return _joined(request, game, token)
+
+
 @require_GET
-def game_join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
-    """The edit link: remember the token in this browser, then show the game."""
+def game_join_legacy(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
+    """Edit links from before the fragment (``/games/<id>/join/<token>/``) keep working: the
+    browser gets the right to keep score once and is sent to the clean URL."""
     game = _game(game_id)
     if not token_valid(game=game, token=token):
         return _forbidden(request, game, _("This edit link is not valid for this game."))
+    return _joined(request, game, token)
+
+
+def _joined(request: HttpRequest, game: Game, token: str) -> HttpResponse:
     access.remember_game(request, game, token=token)
     messages.success(request, _("You can now enter and correct hands on this phone."))
-    return redirect("game", game_id=game.public_id)
+    response = redirect("game", game_id=game.public_id)
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _secret_from(text: str) -> str:
+    """The secret out of whatever was pasted: the code itself, or the whole edit link."""
+    text = text.strip()
+    if "#" in text:
+        text = text.rsplit("#", 1)[1]
+    elif "/join/" in text:
+        text = text.split("/join/", 1)[1].strip("/")
+    return text.strip()[:200]
 
 
 @require_GET
@@ -329,12 +368,10 @@ def game_share(request: HttpRequest, game_id: str) -> HttpResponse:
     """Links (and QR codes) for the other phones: one to watch, one to keep score."""
     game = _game(game_id)
     view_url = request.build_absolute_uri(reverse("game", args=[game.public_id]))
-    token = access.edit_token(request, game)
-    edit_url = (
-        request.build_absolute_uri(reverse("game_join", args=[game.public_id, token]))
-        if token
-        else None
-    )
+    edit_url = None
+    if access.can_edit(request, game):
+        join = request.build_absolute_uri(reverse("game_join", args=[game.public_id]))
+        edit_url = f"{join}#{edit_secret(game=game)}"
     context = {
         "game": game,
         "variant": get_variant(game.variant),
@@ -343,7 +380,10 @@ def game_share(request: HttpRequest, game_id: str) -> HttpResponse:
         "edit_url": edit_url,
         "edit_qr": _qr(edit_url) if edit_url else None,
     }
-    return render(request, "share.html", context)
+    response = render(request, "share.html", context)
+    response["Cache-Control"] = "no-store"  # it holds the edit link
+    response["Referrer-Policy"] = "no-referrer"
+    return response
 
 
 def _qr(url: str) -> str:
