@@ -13,7 +13,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
-from ninja import Field, Router, Schema, Status
+from ninja import Field, Header, Router, Schema, Status
 from ninja.security import HttpBearer
 
 from scorekeeper.games.models import Game, Hand
@@ -43,6 +43,19 @@ ERRORS = {400: ErrorOut, 422: ErrorOut}
 WRITE_ERRORS = {**ERRORS, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 
 MAX_KEY = 100  # characters in an Idempotency-Key (API.md)
+
+# Documented in the OpenAPI schema; read by _idempotency_key and _if_match.
+KEY_HEADER = Header(
+    None,
+    alias="Idempotency-Key",
+    description="Any client string: a repeated key answers the first answer and changes nothing.",
+    max_length=MAX_KEY,
+)
+IF_MATCH_HEADER = Header(
+    None,
+    alias="If-Match",
+    description="A hand's etag: when hand n is no longer that hand, 412 and nothing changes.",
+)
 
 
 # -- schemas ------------------------------------------------------------------------------------
@@ -184,7 +197,12 @@ def score(request: HttpRequest, payload: ScoreIn):
     response={201: GameCreatedOut, **ERRORS},
     summary="Start a game (with an Idempotency-Key, a retry answers the same game)",
 )
-def create_game(request: HttpRequest, response: HttpResponse, payload: TableIn):
+def create_game(
+    request: HttpRequest,
+    response: HttpResponse,
+    payload: TableIn,
+    idempotency_key: str | None = KEY_HEADER,
+):
     key = _idempotency_key(request)
     seed = new_token_seed()
 
@@ -223,7 +241,13 @@ def get_game(request: HttpRequest, public_id: str):
     auth=GameToken(),
     summary="Record the next hand (a repeated request_id records nothing and answers 200)",
 )
-def record_hand(request: HttpRequest, response: HttpResponse, public_id: str, payload: HandIn):
+def record_hand(
+    request: HttpRequest,
+    response: HttpResponse,
+    public_id: str,
+    payload: HandIn,
+    idempotency_key: str | None = KEY_HEADER,
+):
     game = request.auth
 
     def write() -> tuple[int, dict]:
@@ -243,7 +267,13 @@ def record_hand(request: HttpRequest, response: HttpResponse, public_id: str, pa
     summary="Correct hand n; every later result and total is recomputed",
 )
 def correct_hand(
-    request: HttpRequest, response: HttpResponse, public_id: str, n: int, payload: CorrectionIn
+    request: HttpRequest,
+    response: HttpResponse,
+    public_id: str,
+    n: int,
+    payload: CorrectionIn,
+    idempotency_key: str | None = KEY_HEADER,
+    if_match: str | None = IF_MATCH_HEADER,
 ):
     game = request.auth
 
@@ -261,7 +291,14 @@ def correct_hand(
     auth=GameToken(),
     summary="Delete hand n; later hands move up, its history is kept",
 )
-def delete_hand(request: HttpRequest, response: HttpResponse, public_id: str, n: int):
+def delete_hand(
+    request: HttpRequest,
+    response: HttpResponse,
+    public_id: str,
+    n: int,
+    idempotency_key: str | None = KEY_HEADER,
+    if_match: str | None = IF_MATCH_HEADER,
+):
     game = request.auth
 
     def write() -> tuple[int, dict]:
@@ -329,7 +366,7 @@ def _answer(response: HttpResponse, outcome: Outcome, body):
 
 @router.get(
     "/games/{public_id}/hands/{n}/history",
-    response={200: list[RevisionOut], 404: ErrorOut},
+    response={200: list[RevisionOut], 404: ErrorOut, 422: ErrorOut},
     summary="Every version of hand n, oldest first",
 )
 def get_hand_history(request: HttpRequest, public_id: str, n: int):
