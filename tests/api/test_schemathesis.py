@@ -12,7 +12,9 @@ import json
 
 import pytest
 import schemathesis
+from django.core import signals
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -38,6 +40,18 @@ CHECKS = [
 
 def _label(operation) -> str:
     return f"{operation.method.upper()} {operation.path}"
+
+
+@pytest.fixture
+def keep_connection():
+    """Requests go through the real WSGI handler, whose request signals would close the test
+    transaction's connection (PostgreSQL); Django's test client unhooks them the same way, and
+    hooks them again after each of its own requests, so this comes after any use of it."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
@@ -78,7 +92,7 @@ def _aim(case, game_id: str, token: str, data) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("operation", OPERATIONS, ids=_label)
-def test_every_operation_conforms_and_never_fails(operation, real_game):
+def test_every_operation_conforms_and_never_fails(operation, real_game, keep_connection):
     game_id, token = real_game
     cases = st.one_of(
         operation.as_strategy(GenerationMode.POSITIVE),
