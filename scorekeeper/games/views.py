@@ -136,6 +136,14 @@ def game_start(request: HttpRequest) -> HttpResponse:
         else:
             access.remember_game(request, game, token=token)
             access.remember_names(request, form.players())
+            messages.info(
+                request,
+                _(
+                    "Only this browser can keep score for now. Under Share, copy the edit "
+                    "link and keep it: it lets another phone keep score, and brings this one "
+                    "back if its browser data is cleared."
+                ),
+            )
             return redirect("game", game_id=game.public_id)
 
     context = {

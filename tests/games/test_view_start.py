@@ -197,3 +197,11 @@ def test_a_lone_surrogate_in_a_form_post_is_no_500(client):
     for stored in Game.objects.all():
         for seat in stored.seats.all():
             seat.name.encode("utf-8")
+
+
+def test_a_new_game_says_to_keep_the_edit_link(client):
+    data = {"variant": "knock-rummy", "seats": 2, "action": "create"}
+    data |= {"player-0": "Ann", "player-1": "Bob"}
+    response = client.post(URL, data)
+    html = client.get(response["Location"]).content.decode()
+    assert "copy the edit link and keep it" in html
