@@ -21,10 +21,12 @@ def new_game(page, base: str) -> str:
     return page.url
 
 
-def test_the_edit_link_joins_without_its_secret_in_any_request(live_server, phone):
+def test_the_edit_link_joins_without_its_secret_in_any_request(live_server, phone, shot):
     keeper = phone()
     game_url = new_game(keeper, live_server.url)
     keeper.goto(game_url + "share/")
+    expect(keeper.locator("#copy-edit-link")).to_be_visible()
+    shot(keeper, "safe-01-share")
     link = keeper.locator("#edit-link").get_attribute("href")
     secret = link.partition("#")[2]
     assert secret
@@ -41,7 +43,7 @@ def test_the_edit_link_joins_without_its_secret_in_any_request(live_server, phon
     expect(other.locator("text=Enter hand 1")).to_be_visible()
 
 
-def test_the_edit_link_works_without_javascript(live_server, phone, chromium):
+def test_the_edit_link_works_without_javascript(live_server, phone, chromium, shot):
     keeper = phone()
     game_url = new_game(keeper, live_server.url)
     keeper.goto(game_url + "share/")
@@ -51,6 +53,7 @@ def test_the_edit_link_works_without_javascript(live_server, phone, chromium):
     try:
         page = context.new_page()
         page.goto(link)
+        shot(page, "safe-02-join-without-javascript")
         page.fill("#join-token", link)  # the whole link pasted
         page.click("#join-form button[type=submit]")
         page.wait_for_url(game_url)
