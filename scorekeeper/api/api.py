@@ -8,15 +8,21 @@ from __future__ import annotations
 
 import functools
 import json
+from typing import Any
 
 from django.http import HttpResponse, HttpResponseNotAllowed
 from ninja import NinjaAPI
 
-from . import catalogue, errors, games, text, tools
+from . import catalogue, errors, games, results, text, tools
 
 
-class RummyTableAPI(NinjaAPI):
-    """NinjaAPI whose 405 (a method the path does not take) has the API's error shape too."""
+class RummyAPI(NinjaAPI):
+    """Ninja's API whose OpenAPI schema documents each variant's options and result exactly
+    (generated from the engine's entry schemas, see :mod:`scorekeeper.api.results`), and whose
+    405 (a method the path does not take) has the API's error shape too."""
+
+    def get_openapi_schema(self, **kwargs: Any) -> Any:
+        return results.document(super().get_openapi_schema(**kwargs))
 
     def _get_urls(self):
         patterns = super()._get_urls()
@@ -43,7 +49,7 @@ def _json_405(view):
     return wrapper
 
 
-api = RummyTableAPI(
+api = RummyAPI(
     title="Rummy Table API",
     version="1",
     description="Score Rummy hands and games; the same engine as the web pages.",

@@ -36,6 +36,7 @@ from scorekeeper.games.services import (
 from scorekeeper.rules.scoring import score_hand
 
 from .errors import ApiError, ErrorDetail, ErrorOut
+from .explain import Explained, explained
 
 router = Router(tags=["games"])
 
@@ -81,17 +82,16 @@ class CorrectionIn(Schema):
     result: dict[str, Any]
 
 
-class ScoreOut(Schema):
+class ScoreOut(Explained):
     variant: str
     dealer: str
     winners: list[str]
     deltas: dict[str, int]
     transfers: list[dict[str, Any]]
     players: dict[str, dict[str, Any]]
-    explanation: list[str]
 
 
-class HandOut(Schema):
+class HandOut(Explained):
     n: int
     etag: str  # this version of this hand: send it back as If-Match to correct or delete it
     result: dict[str, Any]  # the entry as it was sent
@@ -100,7 +100,6 @@ class HandOut(Schema):
     deltas: dict[str, int]
     transfers: list[dict[str, Any]]
     players: dict[str, dict[str, Any]]
-    explanation: list[str]
     totals: dict[str, int]  # running totals after this hand
 
 
@@ -137,7 +136,7 @@ class RevisionOut(Schema):
     action: str
     number: int
     result: dict[str, Any]  # the entry of this version
-    score: dict[str, Any]  # what the engine made of it then
+    score: dict[str, Any]  # what the engine made of it then (explanation as text and codes)
     created: str
 
 
@@ -379,7 +378,7 @@ def get_hand_history(request: HttpRequest, public_id: str, n: int):
             "action": r.action,
             "number": r.number,
             "result": r.entry,
-            "score": r.result,
+            "score": explained(r.result),
             "created": r.created.isoformat(),
         }
         for r in revisions

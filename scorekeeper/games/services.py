@@ -26,13 +26,27 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext
 
 from scorekeeper.rules.errors import GameOverError, ResultError
 from scorekeeper.rules.game import Replay, setup_table
-from scorekeeper.rules.messages import N_, define
+from scorekeeper.rules.messages import N_, NP_, define
 
 from .models import Game, Hand, HandRevision, IdempotencyKey, Seat, hash_token
 from .selectors import game_players, game_replay, hand_result_data, live_hands, state_summary
+
+NUL_IN_TEXT = define("input.nul_text", N_("text may not contain NUL characters"))
+NUL_IN_NAME = define("input.nul_name", N_("names may not contain NUL characters"))
+ENDS_EARLIER = define(
+    "correction.ends_earlier",
+    NP_(
+        "with this change the game ends after hand {after}, but {later} later hand follows;"
+        " delete it first",
+        "with this change the game ends after hand {after}, but {later} later hands follow;"
+        " delete them first",
+    ),
+    count="later",
+)
 
 
 class GameOver(Exception):
@@ -42,7 +56,11 @@ class GameOver(Exception):
 
     def __init__(self, game: Game):
         winners = ", ".join(game.winners)
-        super().__init__(f"this game is over: {winners} won" if winners else "this game is over")
+        super().__init__(
+            gettext("this game is over: %(winners)s won") % {"winners": winners}
+            if winners
+            else gettext("this game is over")
+        )
 
 
 class HandChanged(Exception):
@@ -54,8 +72,11 @@ class HandChanged(Exception):
     def __init__(self, number: int):
         self.number = number
         super().__init__(
-            f"hand {number} is no longer the hand you saw: it was corrected, deleted or moved "
-            "since; nothing was changed"
+            gettext(
+                "hand %(n)s is no longer the hand you saw: it was corrected, deleted or moved "
+                "since; nothing was changed"
+            )
+            % {"n": number}
         )
 
 
@@ -66,8 +87,10 @@ class KeyReused(Exception):
 
     def __init__(self) -> None:
         super().__init__(
-            "Idempotency-Key: this key was already used for a different request; "
-            "send a new key for a new request"
+            gettext(
+                "Idempotency-Key: this key was already used for a different request; "
+                "send a new key for a new request"
+            )
         )
 
 
@@ -320,22 +343,21 @@ def _refuse_nul(value, field: str) -> None:
             _storable(item, where)
         if isinstance(item, dict):
             for key, inner in item.items():
-                _storable(str(key), where)
+                _storable(str(key), where, key=True)
                 pending.append((inner, f"{where}.{key}"))
         elif isinstance(item, list):
             pending.extend((inner, f"{where}[{i}]") for i, inner in enumerate(item))
 
 
-TEXT_NUL = define("store.text.nul", N_("text may not contain NUL characters"))
 TEXT_SURROGATE = define(
     "store.text.surrogate",
     N_("U+{code} is half of a character (a lone surrogate), not text (character {position})"),
 )
 
 
-def _storable(text: str, where: str) -> None:
+def _storable(text: str, where: str, *, key: bool = False) -> None:
     if "\x00" in text:
-        raise ResultError(TEXT_NUL(), where)
+        raise ResultError(NUL_IN_NAME() if key else NUL_IN_TEXT(), where)
     for position, char in enumerate(text, start=1):
         if "\ud800" <= char <= "\udfff":
             raise ResultError(TEXT_SURROGATE(code=f"{ord(char):04X}", position=position), where)
@@ -377,11 +399,7 @@ def _replay(game: Game, hands: list[Hand]) -> Replay:
     except GameOverError as err:
         # Only a correction can end the game early; the hands after it are the client's problem.
         later = len(hands) - err.after
-        raise ResultError(
-            f"with this change the game ends after hand {err.after}, but {later} later "
-            f"hand{'s' if later > 1 else ''} follow; delete {'them' if later > 1 else 'it'} first",
-            "result",
-        ) from None
+        raise ResultError(ENDS_EARLIER(after=err.after, later=later), "result") from None
 
 
 def _store(game: Game, hands: list[Hand], played: Replay) -> None:

@@ -12,6 +12,15 @@ from ..variants import Table, Variant, get_variant
 
 MAX_NAME = 40
 
+EXPECTED_OPTIONS = define("setup.expected_options", N_("expected an object of option values"))
+NOT_SEATED = define("setup.dealer_not_seated", N_("{dealer} is not one of the players"))
+EXPECTED_PLAYERS = define(
+    "setup.expected_players", N_("expected a list of player names in seating order")
+)
+EXPECTED_NAME = define("setup.expected_name", N_("expected a name, got {value}"))
+NAME_LENGTH = define("setup.name_length", N_("a name has 1 to {most} characters"))
+SEATED_TWICE = define("setup.seated_twice", N_("{name} is seated twice; names must be unique"))
+
 
 def setup_table(
     *,
@@ -31,7 +40,7 @@ def setup_table(
     except RulesError as err:
         raise err.at("players") from None
     if options is not None and not isinstance(options, Mapping):
-        raise ResultError("expected an object of option values", "options")
+        raise ResultError(EXPECTED_OPTIONS(), "options")
     try:
         table = chosen.table(options, players=len(names))
     except RulesError as err:
@@ -41,7 +50,7 @@ def setup_table(
         return table, names, names[-1]
     chosen_dealer = _dealer(dealer)
     if chosen_dealer not in names:
-        raise ResultError(f"{dealer!r} is not one of the players", "dealer")
+        raise ResultError(NOT_SEATED(dealer=repr(dealer)), "dealer")
     return table, names, chosen_dealer
 
 
@@ -55,7 +64,7 @@ def _dealer(dealer: Any) -> str | None:
 
 def _players(players: Any) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, (list, tuple)):
-        raise ResultError("expected a list of player names in seating order", "players")
+        raise ResultError(EXPECTED_PLAYERS(), "players")
     return check_names(players)
 
 
@@ -78,7 +87,7 @@ def check_names(players: Sequence[Any]) -> tuple[str, ...]:
         name = player_name(raw, where)
         other = seen.get(name.casefold())
         if other == name:
-            raise ResultError(NAME_TWICE(name=name), where)
+            raise ResultError(SEATED_TWICE(name=repr(name)), where)
         if other is not None:
             raise ResultError(NAME_TOO_CLOSE(name=name, other=other), where)
         seen[name.casefold()] = name
@@ -108,7 +117,7 @@ def player_name(value: Any, field: str = "players") -> str:
     scorekeeper.rules.errors.ResultError: a name may not hold U+D800, half of a character (a lone surrogate), character 2
     """
     if not isinstance(value, str):
-        raise ResultError(NAME_NOT_TEXT(value=repr(value)[:50]), field)
+        raise ResultError(EXPECTED_NAME(value=repr(value)[:50]), field)
     for position, char in enumerate(value, start=1):
         code = f"{ord(char):04X}"
         category = unicodedata.category(char)
@@ -119,7 +128,7 @@ def player_name(value: Any, field: str = "players") -> str:
             raise ResultError(NAME_CHARACTER(code=code, what=what, position=position), field)
     name = " ".join(unicodedata.normalize("NFC", value).split())
     if not 1 <= len(name) <= MAX_NAME:
-        raise ResultError(NAME_LENGTH(max=MAX_NAME), field)
+        raise ResultError(NAME_LENGTH(most=MAX_NAME), field)
     return name
 
 
@@ -131,8 +140,6 @@ _INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u180e\u2800")
 _SPACING = frozenset("\t\n\r\x0b\x0c")  # typed or pasted line breaks and tabs: become spaces
 _CONTROL = "CONTROL"
 
-NAME_NOT_TEXT = define("setup.name.not_text", N_("expected a name, got {value}"))
-NAME_LENGTH = define("setup.name.length", N_("a name has 1 to {max} characters"))
 NAME_CHARACTER = define(
     "setup.name.character",
     N_("a name may not hold the invisible or control character U+{code} ({what}), character {position}"),
@@ -140,9 +147,6 @@ NAME_CHARACTER = define(
 NAME_SURROGATE = define(
     "setup.name.surrogate",
     N_("a name may not hold U+{code}, half of a character (a lone surrogate), character {position}"),
-)
-NAME_TWICE = define(
-    "setup.name.twice", N_("'{name}' is seated twice; give each player a different name")
 )
 NAME_TOO_CLOSE = define(
     "setup.name.too_close",

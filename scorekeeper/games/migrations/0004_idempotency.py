@@ -15,7 +15,7 @@ def versions_from_revisions(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0002_hand_revision_restored'),
+        ("games", "0003_results_as_message_codes"),
     ]
 
     operations = [
