@@ -248,6 +248,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# "My games" and the right to keep score live in the session (which holds grants, never edit
+# tokens): a year, renewed whenever the session changes, so a weekly table never loses them.
+SESSION_COOKIE_AGE = 365 * 24 * 60 * 60
+
 # Redis when REDIS_URL is set (production with several workers or servers: rate limits and
 # cached pages are then shared); otherwise an in-process cache, all a single runserver needs.
 REDIS_URL = os.environ.get("REDIS_URL")

@@ -6,19 +6,47 @@ endpoints is a small router module; the error shape lives in :mod:`scorekeeper.a
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any
 
+from django.http import HttpResponse, HttpResponseNotAllowed
 from ninja import NinjaAPI
 
-from . import catalogue, errors, games, health, results, tools
+from . import catalogue, errors, games, health, results, text, tools
 
 
 class RummyAPI(NinjaAPI):
     """Ninja's API whose OpenAPI schema documents each variant's options and result exactly
-    (generated from the engine's entry schemas, see :mod:`scorekeeper.api.results`)."""
+    (generated from the engine's entry schemas, see :mod:`scorekeeper.api.results`), and whose
+    405 (a method the path does not take) has the API's error shape too."""
 
     def get_openapi_schema(self, **kwargs: Any) -> Any:
         return results.document(super().get_openapi_schema(**kwargs))
+
+    def _get_urls(self):
+        patterns = super()._get_urls()
+        for pattern in patterns:
+            if hasattr(pattern, "callback"):
+                pattern.callback = _json_405(pattern.callback)
+        return patterns
+
+
+def _json_405(view):
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        if isinstance(response, HttpResponseNotAllowed):
+            allowed = response["Allow"]
+            body = errors.error_body(
+                "method_not_allowed", f"{request.method} is not allowed here; use {allowed}"
+            )
+            answer = HttpResponse(json.dumps(body), status=405, content_type="application/json")
+            answer["Allow"] = allowed
+            return answer
+        return response
+
+    return wrapper
 
 
 api = RummyAPI(
@@ -26,7 +54,7 @@ api = RummyAPI(
     version="1",
     description="Score Rummy hands and games; the same engine as the web pages.",
     urls_namespace="api",
-    parser=errors.JsonObjectParser(),
+    parser=text.TextJsonParser(),
 )
 errors.install(api)
 

@@ -231,6 +231,8 @@ def install(api: NinjaAPI) -> None:
     @api.exception_handler(HttpError)
     def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
         cause = exc.__cause__  # set by ninja when the parser fails, see JsonObjectParser
+        if isinstance(cause, ApiError):  # the parser's own check (e.g. a lone surrogate)
+            return api_error(request, cause)
         if isinstance(cause, BodyNotObject):
             message = with_field(
                 "body", gettext("expected a JSON object, got %(kind)s") % {"kind": cause}

@@ -11,31 +11,53 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
-from ninja import Field, Router, Schema, Status
+from ninja import Field, Header, Router, Schema, Status
 from ninja.security import HttpBearer
 
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.selectors import game_get, game_state, hand_history
 from scorekeeper.games.services import (
     GameOver,
+    HandChanged,
+    KeyReused,
+    Outcome,
+    fingerprint,
     game_create,
+    game_token,
     hand_correct,
     hand_delete,
     hand_record,
+    new_token_seed,
     token_valid,
+    write_once,
 )
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules.scoring import score_hand
 
-from .errors import ApiError, ErrorOut
+from .errors import ApiError, ErrorDetail, ErrorOut
 from .explain import Explained, explained
 
 router = Router(tags=["games"])
 
 ERRORS = {400: ErrorOut, 422: ErrorOut}
 WRITE_ERRORS = {**ERRORS, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
+
+MAX_KEY = 100  # characters in an Idempotency-Key (API.md)
+
+# Documented in the OpenAPI schema; read by _idempotency_key and _if_match.
+KEY_HEADER = Header(
+    None,
+    alias="Idempotency-Key",
+    description="Any client string: a repeated key answers the first answer and changes nothing.",
+    max_length=MAX_KEY,
+)
+IF_MATCH_HEADER = Header(
+    None,
+    alias="If-Match",
+    description="A hand's etag: when hand n is no longer that hand, 412 and nothing changes.",
+)
 
 
 # -- schemas ------------------------------------------------------------------------------------
@@ -72,6 +94,7 @@ class ScoreOut(Explained):
 
 class HandOut(Explained):
     n: int
+    etag: str  # this version of this hand: send it back as If-Match to correct or delete it
     result: dict[str, Any]  # the entry as it was sent
     dealer: str
     winners: list[str]
@@ -94,6 +117,12 @@ class StateOut(Schema):
     deal: int | None  # cards each player gets in the next hand
     over: bool
     winners: list[str]
+
+
+class PreconditionFailedOut(StateOut):
+    """412: the game as it is now, and why nothing was changed."""
+
+    error: ErrorDetail
 
 
 class GameCreatedOut(Schema):
@@ -163,19 +192,37 @@ def score(request: HttpRequest, payload: ScoreIn):
     return hand.as_dict()
 
 
-@router.post("/games", response={201: GameCreatedOut, **ERRORS}, summary="Start a game")
-def create_game(request: HttpRequest, payload: TableIn):
-    game, token = game_create(
-        variant=payload.variant,
-        options=payload.options,
-        players=payload.players,
-        dealer=payload.dealer,
-    )
-    # The game's page, the link a table shares; the API state is at /games/{id} here.
-    url = absolute_url(request, reverse("game", kwargs={"game_id": game.public_id}))
-    return Status(
-        201, {"id": game.public_id, "token": token, "url": url, "state": game_state(game=game)}
-    )
+@router.post(
+    "/games",
+    response={201: GameCreatedOut, **ERRORS},
+    summary="Start a game (with an Idempotency-Key, a retry answers the same game)",
+)
+def create_game(
+    request: HttpRequest,
+    response: HttpResponse,
+    payload: TableIn,
+    idempotency_key: str | None = KEY_HEADER,
+):
+    key = _idempotency_key(request)
+    seed = new_token_seed()
+
+    def write() -> tuple[int, dict]:
+        game, _token = game_create(
+            variant=payload.variant,
+            options=payload.options,
+            players=payload.players,
+            dealer=payload.dealer,
+            token_seed=seed,
+        )
+        # The game's page, the link a table shares; the API state is at /games/{id} here.
+        url = absolute_url(request, reverse("game", kwargs={"game_id": game.public_id}))
+        # Stored for a retry as it is: the seed, never the token (only the secret key makes one).
+        return 201, {"id": game.public_id, "url": url, "state": game_state(game=game), "seed": seed}
+
+    outcome = _once(game=None, key=key, request=_asked(request, payload), write=write)
+    body = dict(outcome.body)
+    body["token"] = game_token(body.pop("seed"))
+    return _answer(response, outcome, body)
 
 
 @router.get(
@@ -194,44 +241,132 @@ def get_game(request: HttpRequest, public_id: str):
     auth=GameToken(),
     summary="Record the next hand (a repeated request_id records nothing and answers 200)",
 )
-def record_hand(request: HttpRequest, public_id: str, payload: HandIn):
+def record_hand(
+    request: HttpRequest,
+    response: HttpResponse,
+    public_id: str,
+    payload: HandIn,
+    idempotency_key: str | None = KEY_HEADER,
+):
     game = request.auth
-    try:
-        hand = hand_record(game=game, entry=payload.result, request_id=payload.request_id)
-    except GameOver as err:
-        raise ApiError(str(err), code=GameOver.code, status=409) from None
-    return Status(200 if hand.repeated else 201, game_state(game=game))
+
+    def write() -> tuple[int, dict]:
+        try:
+            hand = hand_record(game=game, entry=payload.result, request_id=payload.request_id)
+        except GameOver as err:
+            raise ApiError(str(err), code=GameOver.code, status=409) from None
+        return 200 if hand.repeated else 201, game_state(game=game)
+
+    return _write(request, response, game, payload, write)
 
 
 @router.put(
     "/games/{public_id}/hands/{n}",
-    response={200: StateOut, **WRITE_ERRORS},
+    response={200: StateOut, 412: PreconditionFailedOut, **WRITE_ERRORS},
     auth=GameToken(),
     summary="Correct hand n; every later result and total is recomputed",
 )
-def correct_hand(request: HttpRequest, public_id: str, n: int, payload: CorrectionIn):
+def correct_hand(
+    request: HttpRequest,
+    response: HttpResponse,
+    public_id: str,
+    n: int,
+    payload: CorrectionIn,
+    idempotency_key: str | None = KEY_HEADER,
+    if_match: str | None = IF_MATCH_HEADER,
+):
     game = request.auth
-    with _hand_or_404(n):
-        hand_correct(game=game, number=n, entry=payload.result)
-    return game_state(game=game)
+
+    def write() -> tuple[int, dict]:
+        with _hand_or_404(n):
+            hand_correct(game=game, number=n, entry=payload.result, if_match=_if_match(request))
+        return 200, game_state(game=game)
+
+    return _write(request, response, game, payload, write)
 
 
 @router.delete(
     "/games/{public_id}/hands/{n}",
-    response={200: StateOut, **WRITE_ERRORS},
+    response={200: StateOut, 412: PreconditionFailedOut, **WRITE_ERRORS},
     auth=GameToken(),
     summary="Delete hand n; later hands move up, its history is kept",
 )
-def delete_hand(request: HttpRequest, public_id: str, n: int):
+def delete_hand(
+    request: HttpRequest,
+    response: HttpResponse,
+    public_id: str,
+    n: int,
+    idempotency_key: str | None = KEY_HEADER,
+    if_match: str | None = IF_MATCH_HEADER,
+):
     game = request.auth
-    with _hand_or_404(n):
-        hand_delete(game=game, number=n)
-    return game_state(game=game)
+
+    def write() -> tuple[int, dict]:
+        with _hand_or_404(n):
+            hand_delete(game=game, number=n, if_match=_if_match(request))
+        return 200, game_state(game=game)
+
+    return _write(request, response, game, None, write)
+
+
+# -- safe retries (API.md): Idempotency-Key on every write, If-Match on PUT and DELETE ---------
+
+
+def _idempotency_key(request: HttpRequest) -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not 1 <= len(key) <= MAX_KEY or not key.strip():
+        raise ApiError(
+            f"Idempotency-Key: send 1 to {MAX_KEY} characters, got {len(key)}",
+            code="bad_idempotency_key",
+            field="Idempotency-Key",
+        )
+    return key
+
+
+def _if_match(request: HttpRequest) -> str | None:
+    value = request.headers.get("If-Match")
+    return value if value is not None and value.strip() else None
+
+
+def _asked(request: HttpRequest, payload: Schema | None) -> str:
+    """What this request asks for: the same key with anything else is refused."""
+    body = payload.model_dump(mode="json") if payload is not None else None
+    return fingerprint(request.method, request.path, body)
+
+
+def _once(**kwargs) -> Outcome:
+    try:
+        return write_once(**kwargs)
+    except KeyReused as err:
+        raise ApiError(str(err), code=err.code, field="Idempotency-Key", status=422) from None
+
+
+def _write(
+    request: HttpRequest, response: HttpResponse, game: Game, payload: Schema | None, write
+):
+    try:
+        outcome = _once(
+            game=game, key=_idempotency_key(request), request=_asked(request, payload), write=write
+        )
+    except HandChanged as err:
+        game.refresh_from_db()
+        body = {**game_state(game=game), "error": {"code": err.code, "message": str(err)}}
+        body["error"]["field"] = "If-Match"
+        return Status(412, body)
+    return _answer(response, outcome, outcome.body)
+
+
+def _answer(response: HttpResponse, outcome: Outcome, body):
+    if outcome.replayed:  # the first answer again; nothing was done this time
+        response["Idempotent-Replayed"] = "true"
+    return Status(outcome.status, body)
 
 
 @router.get(
     "/games/{public_id}/hands/{n}/history",
-    response={200: list[RevisionOut], 404: ErrorOut},
+    response={200: list[RevisionOut], 404: ErrorOut, 422: ErrorOut},
     summary="Every version of hand n, oldest first",
 )
 def get_hand_history(request: HttpRequest, public_id: str, n: int):

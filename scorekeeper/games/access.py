@@ -1,22 +1,26 @@
 """What this browser may do with a game, and what it remembers, all kept in its session.
 
-A browser that created a game, or opened its edit link, keeps the game's edit token in its
-session; only such a browser can change the game. Every game the browser created or opened is
-remembered for "My games", the names it typed are offered again, and the last change it made
-to each game can be undone.
+A browser that created a game, or opened its edit link, may change the game. Its session keeps
+a *grant* for that game, never the edit token: the grant is an HMAC of the game's id and token
+hash under the server's secret key, so a database reader (sessions are stored in the database)
+can neither learn a token nor forge a grant for another game, and a grant dies with the token.
+Every game the browser created or opened is remembered for "My games", the names it typed are
+offered again, and the last change it made to each game can be undone.
 """
 
 from __future__ import annotations
 
+import hmac
 from typing import Any
 
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from .models import Game
 from .services import token_valid
 
-GAMES = "games"  # {public_id: {"token": str | None, "seen": iso time}}
+GAMES = "games"  # {public_id: {"grant": str | None, "seen": iso time}}
 RECENT = "recent_names"
 UNDO = "undo"  # {public_id: {"kind", "number", "entry", "hand_id", "stamp"}}
 RECENT_LIMIT = 12
@@ -27,30 +31,38 @@ def _games(request: HttpRequest) -> dict[str, dict[str, Any]]:
     return request.session.get(GAMES, {})
 
 
-def edit_token(request: HttpRequest, game: Game) -> str | None:
-    """The edit token this browser holds for ``game``, if it is still the game's token."""
-    token = _games(request).get(game.public_id, {}).get("token")
-    if token and token_valid(game=game, token=token):
-        return token
-    return None
+def grant_for(game: Game) -> str:
+    """This browser may edit ``game``: what its session keeps to say so."""
+    value = f"{game.public_id}:{game.token_hash}"
+    return salted_hmac("rummy-table.edit-grant", value, algorithm="sha256").hexdigest()
 
 
 def can_edit(request: HttpRequest, game: Game) -> bool:
-    return edit_token(request, game) is not None
+    entry = _games(request).get(game.public_id, {})
+    grant = entry.get("grant")
+    if grant:
+        return hmac.compare_digest(str(grant), grant_for(game))
+    token = entry.get("token")  # a session from before grants: trade its token for a grant
+    if token and token_valid(game=game, token=token):
+        remember_game(request, game, token=token)
+        return True
+    return False
 
 
 def remember_game(request: HttpRequest, game: Game, *, token: str | None = None) -> None:
-    """Add ``game`` to this browser's games (with its edit token, when given)."""
+    """Add ``game`` to this browser's games; with ``token`` (checked), with the right to edit."""
     games = dict(_games(request))
     known = games.get(game.public_id)
-    if known is not None and (token is None or known.get("token") == token):
+    if token is None and known is not None:
+        token = known.get("token")  # a session from before grants keeps its right to edit
+    grant = grant_for(game) if token is not None and token_valid(game=game, token=token) else None
+    if known is not None and "token" not in known and (grant is None or known.get("grant") == grant):
         return  # nothing new: leave the session untouched (and unsaved)
-    entry = dict(known or {})
-    if token is not None:
-        entry["token"] = token
-    entry.setdefault("token", None)
+    entry = {"grant": (known or {}).get("grant")}
+    if grant is not None:
+        entry["grant"] = grant
     entry["seen"] = timezone.now().isoformat()
-    games[game.public_id] = entry
+    games[game.public_id] = entry  # any old raw "token" is dropped here
     if len(games) > GAMES_LIMIT:
         oldest = sorted(games, key=lambda key: games[key].get("seen", ""))
         for key in oldest[: len(games) - GAMES_LIMIT]:

@@ -20,6 +20,7 @@ from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
 from scorekeeper.rules.families import MAX_POINTS, MAX_TEXT, EntryField, Family, family_of
+from scorekeeper.rules.scoring.setup import player_name
 
 MAX_NAME = 40
 MELD_SEPARATOR = re.compile(r"\s*(?:/|\||;|\n)\s*")
@@ -128,21 +129,26 @@ class StartGameForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
-        seen: dict[str, int] = {}
+        seen: dict[str, str] = {}
+        count = 0
         for i in range(self.seat_count):
-            name = (cleaned.get(f"player-{i}") or "").strip()
-            if not name:
+            field = f"player-{i}"
+            raw = cleaned.get(field) or ""
+            if not raw.strip():
                 continue
-            if name in seen:
-                self.add_error(
-                    f"player-{i}",
-                    _("%(name)s is already at the table; give each player a different name.")
-                    % {"name": name},
-                )
-            seen[name] = i
-        players = list(seen)
+            count += 1  # a seat with a name, even a refused one: "add one more" would mislead
+            try:
+                # The engine's reading of a name, so the page and the API accept the same names.
+                name = player_name(raw, field)
+            except RulesError as error:
+                self.add_error(field, render_message(error.message))
+                continue
+            cleaned[field] = name
+            if name.casefold() in seen:
+                self.add_error(field, _name_taken(name, seen[name.casefold()]))
+                continue
+            seen[name.casefold()] = name
         low, high = self.variant_obj.players
-        count = len(players)
         if count < low or count > high:
             self.add_error(None, player_count_message(self.variant_obj, count))
         dealer = cleaned.get("dealer")
@@ -170,6 +176,17 @@ class StartGameForm(forms.Form):
             elif value is not None:
                 chosen[option.slug] = value
         return chosen
+
+
+def _name_taken(name: str, other: str) -> str:
+    if name == other:
+        return gettext("%(name)s is already at the table; give each player a different name.") % {
+            "name": name
+        }
+    return gettext(
+        "%(name)s is too close to %(other)s, already at the table: names must differ by more "
+        "than capital letters."
+    ) % {"name": name, "other": other}
 
 
 def player_count_message(variant: Variant, count: int) -> str:

@@ -70,6 +70,9 @@ class Hand(models.Model):
     # NULL, not "", for "none given": NULLs never collide in the unique constraint below.
     request_id = models.CharField(max_length=100, null=True, blank=True)  # noqa: DJ001
     deleted_at = models.DateTimeField(null=True, blank=True)
+    # The version of its latest HandRevision: what the hand's etag is made of, so the etag changes
+    # exactly when the hand is corrected, deleted or restored (not when a neighbour moves it).
+    version = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -96,6 +99,15 @@ class Hand(models.Model):
     def deleted(self) -> bool:
         return self.deleted_at is not None
 
+    @property
+    def etag(self) -> str:
+        """This version of this hand, opaque: ``If-Match`` sends it back (API.md, safe retries)."""
+        return hand_etag(self.pk, self.version)
+
+
+def hand_etag(pk: int, version: int) -> str:
+    return hashlib.sha256(f"hand:{pk}:{version}".encode()).hexdigest()[:20]
+
 
 class HandRevision(models.Model):
     class Action(models.TextChoices):
@@ -120,3 +132,28 @@ class HandRevision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand} v{self.version} {self.action}"
+
+
+class IdempotencyKey(models.Model):
+    """A write's ``Idempotency-Key`` and the answer it got, so a retry gets that answer again.
+
+    Keys are scoped by game (``scope`` is the game's public id; ``""`` for creating a game). Only
+    a write that succeeded is stored, in the same transaction as the write: a failed write leaves
+    no key, and retrying it simply tries again. Keys expire after ``IDEMPOTENCY_KEY_TTL``.
+    """
+
+    scope = models.CharField(max_length=16)
+    key = models.CharField(max_length=100)
+    # sha256 of what was asked (method, path, body): the same key with another request is refused.
+    fingerprint = models.CharField(max_length=64)
+    status = models.PositiveSmallIntegerField()
+    response = models.JSONField()  # never a raw edit token; see api.games.create_game
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="idempotency_key_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope or 'new game'} {self.key}"

@@ -75,7 +75,7 @@ def game_state(*, game: Game) -> dict[str, Any]:
     """The API's game state from stored results: two queries however many hands."""
     players = game_players(game=game)
     hands = [
-        _hand_item(hand.number, hand.entry, hand.result, hand.totals, players)
+        _hand_item(hand.number, hand.entry, hand.result, hand.totals, players, hand.etag)
         for hand in live_hands(game=game)
     ]
     summary = {
@@ -91,12 +91,12 @@ def game_state(*, game: Game) -> dict[str, Any]:
 def game_state_replayed(*, game: Game) -> dict[str, Any]:
     """The same dict as `game_state`, recomputed by the engine from the stored entries."""
     players = game_players(game=game)
-    entries = [hand.entry for hand in live_hands(game=game)]
-    played = game_replay(game=game, players=players, entries=entries)
+    stored = list(live_hands(game=game))
+    played = game_replay(game=game, players=players, entries=[hand.entry for hand in stored])
     hands = [
-        _hand_item(n, entry, hand_result_data(result), totals, players)
-        for n, (entry, result, totals) in enumerate(
-            zip(entries, played.hands, played.state.running, strict=True), start=1
+        _hand_item(n, hand.entry, hand_result_data(result), totals, players, hand.etag)
+        for n, (hand, result, totals) in enumerate(
+            zip(stored, played.hands, played.state.running, strict=True), start=1
         )
     ]
     return _state(game, players, hands, state_summary(played.state))
@@ -145,9 +145,12 @@ def _state(game: Game, players: list[str], hands: list[dict], summary: dict) -> 
     }
 
 
-def _hand_item(n: int, entry, result: dict, totals: dict, players: list[str]) -> dict[str, Any]:
+def _hand_item(
+    n: int, entry, result: dict, totals: dict, players: list[str], etag: str
+) -> dict[str, Any]:
     return {
         "n": n,
+        "etag": etag,
         "result": entry,
         "dealer": result.get("dealer"),
         "winners": result.get("winners", []),

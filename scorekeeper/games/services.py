@@ -8,22 +8,31 @@ the hands, because nothing else writes them.
 
 from __future__ import annotations
 
+import base64
 import functools
+import hashlib
 import hmac
+import json
 import random
 import secrets
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
 from scorekeeper.rules.errors import GameOverError, ResultError
 from scorekeeper.rules.game import Replay, setup_table
 from scorekeeper.rules.messages import N_, NP_, define
 
-from .models import Game, Hand, HandRevision, Seat, hash_token
+from .models import Game, Hand, HandRevision, IdempotencyKey, Seat, hash_token
 from .selectors import game_players, game_replay, hand_result_data, live_hands, state_summary
 
 NUL_IN_TEXT = define("input.nul_text", N_("text may not contain NUL characters"))
@@ -52,6 +61,57 @@ class GameOver(Exception):
             if winners
             else gettext("this game is over")
         )
+
+
+class HandChanged(Exception):
+    """``If-Match`` named a version of hand ``number`` that is no longer hand ``number``:
+    another phone corrected, deleted or restored a hand first. Nothing was changed."""
+
+    code = "precondition_failed"
+
+    def __init__(self, number: int):
+        self.number = number
+        super().__init__(
+            gettext(
+                "hand %(n)s is no longer the hand you saw: it was corrected, deleted or moved "
+                "since; nothing was changed"
+            )
+            % {"n": number}
+        )
+
+
+class KeyReused(Exception):
+    """An ``Idempotency-Key`` already used for a different request to the same game."""
+
+    code = "idempotency_key_reused"
+
+    def __init__(self) -> None:
+        super().__init__(
+            gettext(
+                "Idempotency-Key: this key was already used for a different request; "
+                "send a new key for a new request"
+            )
+        )
+
+
+# How long a write's Idempotency-Key is remembered: a phone retries within seconds or minutes;
+# a day also covers a phone that lost its connection overnight.
+IDEMPOTENCY_KEY_TTL = timedelta(hours=24)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a write answered: its status and body, and whether this is a replay of it."""
+
+    status: int
+    body: Any
+    replayed: bool = False
+
+
+def fingerprint(*parts: Any) -> str:
+    """A digest of what a request asked for (method, path, body), to compare retries by."""
+    text = json.dumps(parts, sort_keys=True, ensure_ascii=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 # SQLite answers "database is locked" instead of waiting when writers collide (always with the
@@ -89,16 +149,25 @@ def _may_retry(error: Exception, attempt: int) -> bool:
 @_retrying
 @transaction.atomic
 def game_create(
-    *, variant: str, options: dict | None, players: list[str], dealer: str | None
+    *,
+    variant: str,
+    options: dict | None,
+    players: list[str],
+    dealer: str | None,
+    token_seed: str | None = None,
 ) -> tuple[Game, str]:
-    """Start a game; returns it with its edit token, which is shown this once and never stored."""
+    """Start a game; returns it with its edit token, which is shown this once and never stored.
+
+    The token is :func:`game_token` of ``token_seed`` (a fresh seed when none is given), so a
+    retried request can be answered with the same token although only its hash is stored.
+    """
     for value, field in ((players, "players"), (dealer, "dealer"), (options, "options")):
         _refuse_nul(value, field)
     # The engine validates everything and gives back the names trimmed and the dealer resolved.
     _table, players, dealer = setup_table(
         variant=variant, options=options, players=players, dealer=dealer
     )
-    token = secrets.token_urlsafe(32)
+    token = game_token(token_seed or new_token_seed())
     game = Game(variant=variant, options=options or {}, dealer=dealer, token_hash=hash_token(token))
     _apply_summary(game, game_replay(game=game, players=players, entries=[]), hand_count=0)
     game.save()
@@ -108,9 +177,78 @@ def game_create(
     return game, token
 
 
+@_retrying
+@transaction.atomic
+def write_once(
+    *,
+    game: Game | None,
+    key: str | None,
+    request: str,
+    write: Callable[[], tuple[int, Any]],
+) -> Outcome:
+    """Run ``write`` (which answers a status and a JSON-able body) once per ``key``.
+
+    With a key seen before for this game (``game`` None: for creating a game) and the same
+    ``request`` fingerprint, nothing runs and the first answer comes back (``replayed``); with
+    another fingerprint, :class:`KeyReused`. The key and the answer are stored in the same
+    transaction as the write, and only when the write succeeded. Without a key, ``write`` runs.
+    """
+    if key is None:
+        status, body = write()
+        return Outcome(status, body)
+    _refuse_nul(key, "Idempotency-Key")
+    scope = game.public_id if game is not None else ""
+    if game is not None:
+        _lock(game)  # one writer per game at a time: a concurrent retry waits, then replays
+    cutoff = timezone.now() - IDEMPOTENCY_KEY_TTL
+    IdempotencyKey.objects.filter(created__lt=cutoff).delete()  # indexed; usually nothing
+    found = IdempotencyKey.objects.filter(scope=scope, key=key).first()
+    if found is not None:
+        if found.fingerprint != request:
+            raise KeyReused()
+        return Outcome(found.status, found.response, replayed=True)
+    status, body = write()
+    # A concurrent first use of the key (only possible for new games) breaks the unique
+    # constraint here; the whole transaction is retried and then replays the other's answer.
+    IdempotencyKey.objects.create(
+        scope=scope, key=key, fingerprint=request, status=status, response=body
+    )
+    return Outcome(status, body)
+
+
+def new_token_seed() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def game_token(seed: str) -> str:
+    """The edit token made from ``seed`` with the server's secret key.
+
+    The seed alone (what an idempotent retry keeps in the database) makes no token: a database
+    reader cannot edit games. The token is as unguessable as the seed (256 random bits).
+    """
+    key = settings.SECRET_KEY.encode()
+    digest = hmac.new(key, f"rummy-table.game-token:{seed}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def edit_secret(*, game: Game) -> str:
+    """The secret of the game's edit link: as good as its token, for the pages' edit link.
+
+    Made from the token's hash with the server's secret key, so the share page can show it to a
+    browser that may edit although no raw token is stored anywhere; a database reader cannot.
+    """
+    value = f"{game.public_id}:{game.token_hash}"
+    digest = salted_hmac("rummy-table.edit-link", value, algorithm="sha256").digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
 def token_valid(*, game: Game, token: str | None) -> bool:
+    """Is ``token`` the game's edit token (or its edit link's secret)?"""
     # Constant-time, so response timing tells nothing about how much of a guess was right.
-    return hmac.compare_digest(hash_token(token or ""), game.token_hash)
+    token = token or ""
+    return hmac.compare_digest(hash_token(token), game.token_hash) | hmac.compare_digest(
+        token.encode(), edit_secret(game=game).encode()
+    )
 
 
 @_retrying
@@ -137,12 +275,16 @@ def hand_record(*, game: Game, entry: dict, request_id: str | None = None) -> Ha
 
 @_retrying
 @transaction.atomic
-def hand_correct(*, game: Game, number: int, entry: dict) -> Hand:
-    """Replace hand ``number``'s entry; every later result and total follows."""
+def hand_correct(*, game: Game, number: int, entry: dict, if_match: str | None = None) -> Hand:
+    """Replace hand ``number``'s entry; every later result and total follows.
+
+    With ``if_match`` (a hand's etag, or ``*``), only if hand ``number`` is still that version
+    of that hand; otherwise :class:`HandChanged` and nothing changes.
+    """
     _refuse_nul(entry, "result")
     _lock(game)
     hands = list(live_hands(game=game))
-    hand = _nth(hands, number)
+    hand = _nth(hands, number, if_match)
     hand.entry = entry
     _store(game, hands, _replay(game, hands))
     _revise(hand, HandRevision.Action.CORRECTED)
@@ -151,11 +293,14 @@ def hand_correct(*, game: Game, number: int, entry: dict) -> Hand:
 
 @_retrying
 @transaction.atomic
-def hand_delete(*, game: Game, number: int) -> Hand:
-    """Take hand ``number`` out of the game; later hands move up, its history stays."""
+def hand_delete(*, game: Game, number: int, if_match: str | None = None) -> Hand:
+    """Take hand ``number`` out of the game; later hands move up, its history stays.
+
+    ``if_match`` as for :func:`hand_correct`.
+    """
     _lock(game)
     hands = list(live_hands(game=game))
-    hand = _nth(hands, number)
+    hand = _nth(hands, number, if_match)
     rest = [h for h in hands if h is not hand]
     played = _replay(game, rest)
     # Out of the live numbering first, so the hands after it can take its number.
@@ -189,19 +334,33 @@ def hand_restore(*, game: Game, hand_id: int) -> Hand:
 
 
 def _refuse_nul(value, field: str) -> None:
-    """PostgreSQL can store no NUL character in text or JSON; refuse it like any bad input."""
+    """Refuse text no database can store: a NUL character (PostgreSQL) or a lone surrogate
+    (half of a UTF-16 pair, which neither SQLite nor PostgreSQL can encode)."""
     pending = [(value, field)]  # a loop, not recursion: the JSON may nest deeply
     while pending:
         item, where = pending.pop()
-        if isinstance(item, str) and "\x00" in item:
-            raise ResultError(NUL_IN_TEXT(), where)
+        if isinstance(item, str):
+            _storable(item, where)
         if isinstance(item, dict):
             for key, inner in item.items():
-                if "\x00" in str(key):
-                    raise ResultError(NUL_IN_NAME(), where)
+                _storable(str(key), where, key=True)
                 pending.append((inner, f"{where}.{key}"))
         elif isinstance(item, list):
             pending.extend((inner, f"{where}[{i}]") for i, inner in enumerate(item))
+
+
+TEXT_SURROGATE = define(
+    "store.text.surrogate",
+    N_("U+{code} is half of a character (a lone surrogate), not text (character {position})"),
+)
+
+
+def _storable(text: str, where: str, *, key: bool = False) -> None:
+    if "\x00" in text:
+        raise ResultError(NUL_IN_NAME() if key else NUL_IN_TEXT(), where)
+    for position, char in enumerate(text, start=1):
+        if "\ud800" <= char <= "\udfff":
+            raise ResultError(TEXT_SURROGATE(code=f"{ord(char):04X}", position=position), where)
 
 
 def _lock(game: Game) -> None:
@@ -213,10 +372,24 @@ def _lock(game: Game) -> None:
     game.refresh_from_db(from_queryset=Game.objects.select_for_update())
 
 
-def _nth(hands: list[Hand], number: int) -> Hand:
-    if not 1 <= number <= len(hands):
+def _nth(hands: list[Hand], number: int, if_match: str | None = None) -> Hand:
+    found = hands[number - 1] if 1 <= number <= len(hands) else None
+    if if_match is not None and not etag_matches(found, if_match):
+        raise HandChanged(number)  # even when the hand is gone: RFC 9110 says 412, not 404
+    if found is None:
         raise Hand.DoesNotExist(f"this game has no hand {number}")
-    return hands[number - 1]
+    return found
+
+
+def etag_matches(hand: Hand | None, if_match: str) -> bool:
+    """RFC 9110 If-Match against a hand: ``*`` or a list of etags, quoted or not, weak or not."""
+    if hand is None:
+        return False
+    wanted = [tag.strip() for tag in if_match.split(",")]
+    if "*" in wanted:
+        return True
+    bare = {tag.removeprefix("W/").strip('"') for tag in wanted}
+    return hand.etag in bare
 
 
 def _replay(game: Game, hands: list[Hand]) -> Replay:
@@ -254,6 +427,10 @@ def _apply_summary(game: Game, played: Replay, *, hand_count: int) -> None:
 
 def _revise(hand: Hand, action: str) -> None:
     version = hand.revisions.count() + 1
+    if action != HandRevision.Action.RECORDED or hand.version != version:
+        # The entry too: a correction that scores the same was skipped by _store.
+        hand.version = version
+        hand.save(update_fields=["entry", "version", "updated"])
     HandRevision.objects.create(
         hand=hand,
         version=version,

@@ -7,7 +7,9 @@ urlpatterns = [
     path("games/new/", views.game_start, name="game_start"),
     path("games/mine/", views.my_games, name="my_games"),
     path("games/<str:game_id>/", views.game, name="game"),
-    path("games/<str:game_id>/join/<str:token>/", views.game_join, name="game_join"),
+    path("games/<str:game_id>/join/", views.game_join, name="game_join"),
+    # Old edit links carried the token in the path; they still work, once, then a clean URL.
+    path("games/<str:game_id>/join/<str:token>/", views.game_join_legacy, name="game_join_legacy"),
     path("games/<str:game_id>/share/", views.game_share, name="game_share"),
     path("games/<str:game_id>/undo/", views.game_undo, name="game_undo"),
     path("games/<str:game_id>/hands/", views.hand_create, name="hand_create"),

@@ -43,12 +43,17 @@ from .models import Game, Hand
 from .selectors import deleted_hands, game_get, game_state, games_listed, hand_histories
 from .services import (
     GameOver,
+    HandChanged,
+    KeyReused,
+    edit_secret,
+    fingerprint,
     game_create,
     hand_correct,
     hand_delete,
     hand_record,
     hand_restore,
     token_valid,
+    write_once,
 )
 
 # The option that says how long a game lasts, by the kind of game end.
@@ -132,6 +137,14 @@ def game_start(request: HttpRequest) -> HttpResponse:
         else:
             access.remember_game(request, game, token=token)
             access.remember_names(request, form.players())
+            messages.info(
+                request,
+                _(
+                    "Only this browser can keep score for now. Under Share, copy the edit "
+                    "link and keep it: it lets another phone keep score, and brings this one "
+                    "back if its browser data is cleared."
+                ),
+            )
             return redirect("game", game_id=game.public_id)
 
     context = {
@@ -228,6 +241,7 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
                 "deltas_list": [(p, hand["deltas"].get(p, 0)) for p in players],
                 "revisions": revisions[:-1],
                 "edited": len(revisions) > 1,
+                "once": uuid.uuid4().hex,  # the delete button's one-time key
             }
         )
     rows = [
@@ -314,15 +328,53 @@ def game(request: HttpRequest, game_id: str) -> HttpResponse:
     return response
 
 
+@require_http_methods(["GET", "POST"])
+def game_join(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The edit link, ``/games/<id>/join/#<secret>``: the secret rides in the URL fragment, which
+    browsers never send, so it stays out of every access log and proxy.
+
+    GET draws a small page whose script (static/js/join.js) posts the fragment back at once;
+    without JavaScript the page asks for the link or code to be pasted. POST checks it, gives
+    this browser the right to keep score, and redirects to the game's clean URL.
+    """
+    game = _game(game_id)
+    if request.method == "GET":
+        if access.can_edit(request, game):
+            return redirect("game", game_id=game.public_id)
+        return render(request, "join.html", {"game": game, "variant": get_variant(game.variant)})
+    token = _secret_from(request.POST.get("token") or "")
+    if not token_valid(game=game, token=token):
+        context = {"game": game, "variant": get_variant(game.variant), "refused": True}
+        return render(request, "join.html", context, status=403)
+    return _joined(request, game, token)
+
+
 @require_GET
-def game_join(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
-    """The edit link: remember the token in this browser, then show the game."""
+def game_join_legacy(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
+    """Edit links from before the fragment (``/games/<id>/join/<token>/``) keep working: the
+    browser gets the right to keep score once and is sent to the clean URL."""
     game = _game(game_id)
     if not token_valid(game=game, token=token):
         return _forbidden(request, game, _("This edit link is not valid for this game."))
+    return _joined(request, game, token)
+
+
+def _joined(request: HttpRequest, game: Game, token: str) -> HttpResponse:
     access.remember_game(request, game, token=token)
     messages.success(request, _("You can now enter and correct hands on this phone."))
-    return redirect("game", game_id=game.public_id)
+    response = redirect("game", game_id=game.public_id)
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _secret_from(text: str) -> str:
+    """The secret out of whatever was pasted: the code itself, or the whole edit link."""
+    text = text.strip()
+    if "#" in text:
+        text = text.rsplit("#", 1)[1]
+    elif "/join/" in text:
+        text = text.split("/join/", 1)[1].strip("/")
+    return text.strip()[:200]
 
 
 @require_GET
@@ -330,12 +382,10 @@ def game_share(request: HttpRequest, game_id: str) -> HttpResponse:
     """Links (and QR codes) for the other phones: one to watch, one to keep score."""
     game = _game(game_id)
     view_url = absolute_url(request, reverse("game", args=[game.public_id]))
-    token = access.edit_token(request, game)
-    edit_url = (
-        absolute_url(request, reverse("game_join", args=[game.public_id, token]))
-        if token
-        else None
-    )
+    edit_url = None
+    if access.can_edit(request, game):
+        join = absolute_url(request, reverse("game_join", args=[game.public_id]))
+        edit_url = f"{join}#{edit_secret(game=game)}"
     context = {
         "game": game,
         "variant": get_variant(game.variant),
@@ -344,7 +394,10 @@ def game_share(request: HttpRequest, game_id: str) -> HttpResponse:
         "edit_url": edit_url,
         "edit_qr": _qr(edit_url) if edit_url else None,
     }
-    return render(request, "share.html", context)
+    response = render(request, "share.html", context)
+    response["Cache-Control"] = "no-store"  # it holds the edit link
+    response["Referrer-Policy"] = "no-referrer"
+    return response
 
 
 def _qr(url: str) -> str:
@@ -402,12 +455,16 @@ def _hand_page(
     status: int = 200,
 ) -> HttpResponse:
     state = game_state(game=game)
+    hand_etag = None
     if number is None:
         dealer = state["dealer"]
         title_number = len(state["hands"]) + 1
     else:
         dealer = state["hands"][number - 1]["dealer"]
         title_number = number
+        # The version of the hand this form corrects, kept through previews: saving it after
+        # another phone changed that hand changes nothing (see hand_update).
+        hand_etag = _posted_etag(request) or state["hands"][number - 1]["etag"]
     context = {
         "game": game,
         "variant": form.variant,
@@ -418,8 +475,9 @@ def _hand_page(
         "dealer": dealer,
         "preview": preview,
         "over": state["over"] and number is None,
-        # A new hand's one-time key, kept through previews: a double tap saves it once.
+        # The form's one-time key, kept through previews: a double tap saves it once.
         "request_id": _request_id(request) or uuid.uuid4().hex,
+        "hand_etag": hand_etag,
     }
     template = "hand_form.html#form" if fragment else "hand_form.html"
     return render(request, template, context, status=status)
@@ -502,34 +560,124 @@ def _request_id(request: HttpRequest) -> str | None:
     return value[:100] or None
 
 
+def _posted_etag(request: HttpRequest) -> str | None:
+    """The etag of the hand the page showed when the form was drawn (a hidden field)."""
+    value = (request.POST.get("etag") or "").strip()
+    return value[:100] or None
+
+
 @require_POST
 @_editors_only
 def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
-    _number_or_404(game, number)
-    previous = game_state(game=game)["hands"][number - 1]["result"]
+    """Save a correction, once per form (its one-time key), and only to the hand the form showed
+    (its etag): a double tap or a form opened before another phone changed the hand never
+    changes the wrong hand, and the page says what happened."""
+    etag = _posted_etag(request)
+    if etag is None:
+        _number_or_404(game, number)
+    elif not 1 <= number <= game.hand_count:
+        return _hand_changed(request, game, number)
     form = _hand_form(game, request.POST)
     if form.is_valid():
+        entry = form.entry()
+        previous: dict[str, Any] = {}
+
+        def write() -> tuple[int, dict]:
+            hand = game.hands.filter(deleted_at__isnull=True, number=number).first()
+            previous["entry"] = hand.entry if hand is not None else None
+            hand_correct(game=game, number=number, entry=entry, if_match=etag)
+            return 200, {"page": "corrected", "number": number}
+
         try:
-            hand_correct(game=game, number=number, entry=form.entry())
+            outcome = write_once(
+                game=game,
+                key=_request_id(request),
+                request=fingerprint("page", "correct", number, etag, entry),
+                write=write,
+            )
         except RulesError as error:
             form.add_rules_error(error)
+        except Hand.DoesNotExist:
+            raise Http404("no such hand") from None
+        except HandChanged:
+            return _hand_changed(request, game, number)
+        except KeyReused:
+            messages.error(request, _("This form was already sent; nothing more was changed."))
+            return redirect("game", game_id=game.public_id)
         else:
-            access.set_undo(request, game, kind="corrected", number=number, entry=previous)
-            messages.success(request, _("Hand %(n)s corrected.") % {"n": number})
+            if outcome.replayed:
+                messages.info(
+                    request,
+                    _("Hand %(n)s was already corrected (the form was sent twice); nothing "
+                      "else changed.") % {"n": number},
+                )
+            else:
+                access.set_undo(
+                    request, game, kind="corrected", number=number, entry=previous["entry"]
+                )
+                messages.success(request, _("Hand %(n)s corrected.") % {"n": number})
             return redirect("game", game_id=game.public_id)
     return _hand_page(request, game, form, number=number, fragment=bool(request.htmx))
+
+
+def _hand_changed(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    messages.error(
+        request,
+        _(
+            "Nothing was saved: hand %(n)s was corrected, deleted or moved on another phone "
+            "after you opened this form. Check the game as it is now, then correct it again "
+            "if it is still wrong."
+        )
+        % {"n": number},
+    )
+    return redirect("game", game_id=game.public_id)
 
 
 @require_POST
 @_editors_only
 def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
-    _number_or_404(game, number)
+    """Delete a hand, once per tap (the form's one-time key), and only the hand the page showed
+    (its etag): a double tap or a stale page never deletes a second or another hand."""
+    etag = _posted_etag(request)
+    if etag is None:
+        _number_or_404(game, number)
+    deleted: dict[str, Any] = {}
+
+    def write() -> tuple[int, dict]:
+        deleted["hand"] = hand_delete(game=game, number=number, if_match=etag)
+        return 200, {"page": "deleted", "number": number}
+
     try:
-        hand = hand_delete(game=game, number=number)
+        outcome = write_once(
+            game=game,
+            key=_request_id(request),
+            request=fingerprint("page", "delete", number, etag),
+            write=write,
+        )
     except Hand.DoesNotExist:
         raise Http404("no such hand") from None
-    access.set_undo(request, game, kind="deleted", number=number, hand_id=hand.pk)
-    messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
+    except HandChanged:
+        messages.error(
+            request,
+            _(
+                "Nothing was deleted: hand %(n)s was corrected, deleted or moved on another "
+                "phone after this page was loaded. Here is the game as it is now."
+            )
+            % {"n": number},
+        )
+        return _after_change(request, game)
+    except KeyReused:
+        messages.error(request, _("This button was already used; nothing more was changed."))
+        return _after_change(request, game)
+    if outcome.replayed:
+        messages.info(
+            request,
+            _("Hand %(n)s was already deleted (the button was pressed twice); no other hand "
+              "was touched.") % {"n": number},
+        )
+    else:
+        access.set_undo(request, game, kind="deleted", number=number, hand_id=deleted["hand"].pk)
+        messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
     return _after_change(request, game)
 
 

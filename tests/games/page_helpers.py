@@ -63,3 +63,17 @@ def csrf_from(html: str) -> str:
 
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def edit_link(client: Client, game_id: str) -> str:
+    """The edit link the share page shows a scorekeeper (``.../join/#<secret>``)."""
+    html = client.get(reverse("game_share", args=[game_id])).content.decode()
+    start = html.index(f'id="edit-link" href="http://testserver/games/{game_id}/join/#')
+    start = html.index("http://", start)
+    return html[start : html.index('"', start)]
+
+
+def join(phone: Client, link: str):
+    """Open an edit link as join.js does: post the part after # to the page without it."""
+    path, _, secret = link.removeprefix("http://testserver").partition("#")
+    return phone.post(path, {"token": secret})

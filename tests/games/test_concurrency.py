@@ -105,3 +105,48 @@ def test_corrections_racing_new_hands_leave_a_consistent_game():
     assert sorted(numbers) == list(range(1, game.hand_count + 1))
     assert Hand.objects.get(game=game, number=1).revisions.count() == 1 + 2 * POSTS
     assert game_state(game=game) == game_state_replayed(game=game)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_delete_retried_by_several_clients_at_once_deletes_one_hand():
+    from scorekeeper.games.services import fingerprint, hand_delete, write_once
+
+    game = new_game()
+    for points in (1, 2, 3):
+        hand_record(game=game, entry=entry(points))
+    answers = []
+    copies = [Game.objects.get(pk=game.pk) for _ in range(THREADS)]  # read before the race
+
+    def retry():
+        mine = copies.pop()
+
+        def write():
+            hand_delete(game=mine, number=1)
+            return 200, {"deleted": 1}
+
+        outcome = write_once(game=mine, key="same", request=fingerprint("DELETE", 1), write=write)
+        answers.append(outcome)
+
+    run_together([retry] * THREADS)
+    assert [h.entry["hands"]["Bob"]["points"] for h in game.hands.filter(deleted_at=None)] == [2, 3]
+    assert sum(not a.replayed for a in answers) == 1
+    assert all(a.body == {"deleted": 1} for a in answers)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_created_by_several_retries_at_once_is_created_once():
+    from scorekeeper.games.services import fingerprint, write_once
+
+    ids = []
+
+    def retry():
+        def write():
+            game = new_game()
+            return 201, {"id": game.public_id}
+
+        outcome = write_once(game=None, key="create", request=fingerprint("POST"), write=write)
+        ids.append(outcome.body["id"])
+
+    run_together([retry] * THREADS)
+    assert len(set(ids)) == 1
+    assert Game.objects.count() == 1

@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from .page_helpers import start_game
+from .page_helpers import edit_link, join, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -20,12 +20,28 @@ def test_scorekeeper_gets_view_and_edit_links_with_inline_svg_qr_codes(client):
 
 def test_edit_link_on_the_share_page_works(client):
     game_id = start_game(client)
-    html = client.get(reverse("game_share", args=[game_id])).content.decode()
-    start = html.index(f"http://testserver/games/{game_id}/join/")
-    link = html[start : html.index('"', start)]
+    link = edit_link(client, game_id)
     phone = Client()
-    assert phone.get(link.removeprefix("http://testserver")).status_code == 302
+    assert join(phone, link).status_code == 302
     assert phone.get(reverse("hand_new", args=[game_id])).status_code == 200
+
+
+def test_the_edit_link_keeps_its_secret_in_the_fragment(client):
+    game_id = start_game(client)
+    link = edit_link(client, game_id)
+    path, hash_mark, secret = link.partition("#")
+    assert path == f"http://testserver/games/{game_id}/join/"
+    assert hash_mark and len(secret) >= 40
+
+
+def test_the_share_page_offers_to_copy_and_save_the_edit_link(client):
+    game_id = start_game(client)
+    response = client.get(reverse("game_share", args=[game_id]))
+    html = response.content.decode()
+    assert 'id="copy-edit-link"' in html
+    assert "js/share.js" in html
+    assert "Save this link somewhere safe" in html
+    assert response["Cache-Control"] == "no-store"
 
 
 def test_viewer_gets_only_the_view_link(client):

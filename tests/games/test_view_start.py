@@ -154,3 +154,54 @@ def test_a_huge_seat_number_draws_no_huge_form(client):
     data = {"variant": "knock-rummy", "seats": 100000, "action": "add-seat", "player-99999": "X"}
     html = client.post(URL, data).content.decode()
     assert html.count('name="player-') <= 16
+
+
+def test_names_differing_only_in_case_are_refused_without_a_player_count_error(client):
+    data = {"variant": "knock-rummy", "seats": 2, "action": "create"}
+    data |= {"player-0": "Ann", "player-1": "ann"}
+    html = client.post(URL, data).content.decode()
+    assert "ann is too close to Ann" in html
+    assert "needs at least" not in html
+    assert not Game.objects.exists()
+
+
+def test_duplicate_name_error_says_nothing_about_the_player_count(client):
+    data = {"variant": "knock-rummy", "seats": 2, "action": "create"}
+    data |= {"player-0": "Ann", "player-1": "Ann"}
+    html = client.post(URL, data).content.decode()
+    assert "Ann is already at the table" in html
+    assert "needs at least" not in html
+
+
+@pytest.mark.parametrize("name", ["Ann\u200b", "Ann\u202e", "A\x07nn"])
+def test_invisible_characters_in_a_name_are_refused_next_to_the_seat(client, name):
+    data = {"variant": "knock-rummy", "seats": 2, "action": "create"}
+    data |= {"player-0": "Ann", "player-1": name}
+    html = client.post(URL, data).content.decode()
+    assert "invisible or control character" in html
+    assert 'aria-invalid="true"' in html
+    assert not Game.objects.exists()
+
+
+def test_names_are_stored_nfc_normalised(client):
+    game_id = start_game(client, players=["Zoe\u0301", "Bob"])
+    assert state(game_id)["players"] == ["Zo\u00e9", "Bob"]
+
+
+def test_a_lone_surrogate_in_a_form_post_is_no_500(client):
+    # Browsers cannot send one (the body is UTF-8); a hand-made post with its UTF-8-ish bytes
+    # or percent-escapes is read with replacement characters, never stored as half a character.
+    body = "variant=knock-rummy&seats=2&action=create&player-0=Ann&player-1=B%ED%A0%80"
+    response = client.post(URL, body, content_type="application/x-www-form-urlencoded")
+    assert response.status_code in (200, 302)
+    for stored in Game.objects.all():
+        for seat in stored.seats.all():
+            seat.name.encode("utf-8")
+
+
+def test_a_new_game_says_to_keep_the_edit_link(client):
+    data = {"variant": "knock-rummy", "seats": 2, "action": "create"}
+    data |= {"player-0": "Ann", "player-1": "Bob"}
+    response = client.post(URL, data)
+    html = client.get(response["Location"]).content.decode()
+    assert "copy the edit link and keep it" in html

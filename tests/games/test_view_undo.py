@@ -4,9 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.games import access
-
-from .page_helpers import HTMX, knock_hand, post_hand, start_game, state
+from .page_helpers import HTMX, edit_link, join, knock_hand, post_hand, start_game, state
 
 pytestmark = pytest.mark.django_db
 
@@ -61,8 +59,7 @@ def test_undo_is_gone_once_someone_else_changes_the_game(client):
     game_id = start_game(client)
     post_hand(client, game_id, knock_hand(0, 5, 12, 20))
     other = Client()
-    token = client.session[access.GAMES][game_id]["token"]
-    other.get(reverse("game_join", args=[game_id, token]))
+    join(other, edit_link(client, game_id))
     post_hand(other, game_id, knock_hand(1, 5, 1, 20))
     assert "Undo" not in page(client, game_id)
     undo(client, game_id)

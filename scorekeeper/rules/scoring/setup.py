@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import ResultError, RulesError
@@ -47,23 +48,107 @@ def setup_table(
         raise err.at(f"options.{slug}" if slug else "options") from None
     if dealer is None:
         return table, names, names[-1]
-    if not isinstance(dealer, str) or dealer.strip() not in names:
+    chosen_dealer = _dealer(dealer)
+    if chosen_dealer not in names:
         raise ResultError(NOT_SEATED(dealer=repr(dealer)), "dealer")
-    return table, names, dealer.strip()
+    return table, names, chosen_dealer
+
+
+def _dealer(dealer: Any) -> str | None:
+    """The dealer's name read as a player's name is (None when it could be no one's)."""
+    try:
+        return player_name(dealer, "dealer")
+    except ResultError:
+        return None
 
 
 def _players(players: Any) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, (list, tuple)):
         raise ResultError(EXPECTED_PLAYERS(), "players")
-    names = []
-    for i, name in enumerate(players):  # field paths count from 0, as in JSON
+    return check_names(players)
+
+
+def check_names(players: Sequence[Any]) -> tuple[str, ...]:
+    """Every name read by :func:`player_name`, and no two alike (ignoring case).
+
+    Errors name the seat as ``players[i]``, counting from 0 as in JSON.
+
+    >>> check_names(["  Ann ", "Bob"])
+    ('Ann', 'Bob')
+    >>> check_names(["Ann", "ann"])
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.ResultError: 'ann' is too close to 'Ann', already at the table: names must differ by more than capital letters
+    """
+    names: list[str] = []
+    seen: dict[str, str] = {}
+    for i, raw in enumerate(players):  # field paths count from 0, as in JSON
         where = f"players[{i}]"
-        if not isinstance(name, str):
-            raise ResultError(EXPECTED_NAME(value=repr(name)), where)
-        name = name.strip()
-        if not 1 <= len(name) <= MAX_NAME:
-            raise ResultError(NAME_LENGTH(most=MAX_NAME), where)
-        if name in names:
+        name = player_name(raw, where)
+        other = seen.get(name.casefold())
+        if other == name:
             raise ResultError(SEATED_TWICE(name=repr(name)), where)
+        if other is not None:
+            raise ResultError(NAME_TOO_CLOSE(name=name, other=other), where)
+        seen[name.casefold()] = name
         names.append(name)
     return tuple(names)
+
+
+def player_name(value: Any, field: str = "players") -> str:
+    """A player's name as the table will show it, or a :class:`ResultError` for ``field``.
+
+    Names are NFC-normalised, trimmed, and every run of spaces inside becomes one space, so two
+    names that look alike are alike. Control characters, invisible (zero-width, format,
+    bidirectional-override) characters and lone surrogates are refused: they would let two
+    players look the same, or break storage.
+
+    >>> player_name("  Ann   Lee ")
+    'Ann Lee'
+    >>> player_name("Zo\u0065\u0301") == "Zo\u00e9"
+    True
+    >>> player_name("Ann\u200b")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.ResultError: a name may not hold the invisible or control character U+200B (ZERO WIDTH SPACE), character 4
+    >>> player_name("B" + chr(0xD800))
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.ResultError: a name may not hold U+D800, half of a character (a lone surrogate), character 2
+    """
+    if not isinstance(value, str):
+        raise ResultError(EXPECTED_NAME(value=repr(value)[:50]), field)
+    for position, char in enumerate(value, start=1):
+        code = f"{ord(char):04X}"
+        category = unicodedata.category(char)
+        if category == "Cs":
+            raise ResultError(NAME_SURROGATE(code=code, position=position), field)
+        if category in _REFUSED and char not in _SPACING or char in _INVISIBLE:
+            what = unicodedata.name(char, "") or _CONTROL
+            raise ResultError(NAME_CHARACTER(code=code, what=what, position=position), field)
+    name = " ".join(unicodedata.normalize("NFC", value).split())
+    if not 1 <= len(name) <= MAX_NAME:
+        raise ResultError(NAME_LENGTH(most=MAX_NAME), field)
+    return name
+
+
+# Control (Cc), format (Cf: zero-width, bidi marks, overrides and isolates, soft hyphen...),
+# and the line and paragraph separators. Tabs and line breaks are only collapsed to a space.
+_REFUSED = frozenset({"Cc", "Cf", "Zl", "Zp"})
+# Characters that render as nothing although Unicode does not file them as format characters.
+_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u180e\u2800")
+_SPACING = frozenset("\t\n\r\x0b\x0c")  # typed or pasted line breaks and tabs: become spaces
+_CONTROL = "CONTROL"
+
+NAME_CHARACTER = define(
+    "setup.name.character",
+    N_("a name may not hold the invisible or control character U+{code} ({what}), character {position}"),
+)
+NAME_SURROGATE = define(
+    "setup.name.surrogate",
+    N_("a name may not hold U+{code}, half of a character (a lone surrogate), character {position}"),
+)
+NAME_TOO_CLOSE = define(
+    "setup.name.too_close",
+    N_("'{name}' is too close to '{other}', already at the table: names must differ by more than capital letters"),
+)

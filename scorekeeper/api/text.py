@@ -1,0 +1,70 @@
+"""Reading text out of a JSON body: NFC-normalised, and never a lone surrogate.
+
+JSON can carry a lone surrogate (``"B\\ud800"``): half of a UTF-16 pair, not a character. No
+database can store it and no page can show it, so the API refuses it as bad input (400, naming
+the field) before any router sees the body. Every other string, and every key, is put in Unicode
+normal form C, so a name typed on two keyboards is one name.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from django.http import HttpRequest
+
+from .errors import ApiError, JsonObjectParser, dotted
+
+
+class TextJsonParser(JsonObjectParser):
+    """The API's JSON object parser, with every string checked and normalised."""
+
+    def parse_body(self, request: HttpRequest) -> dict:
+        return clean_text(super().parse_body(request))
+
+
+def clean_text(data: Any) -> Any:
+    """``data`` with every string NFC-normalised; :class:`ApiError` on a lone surrogate.
+
+    >>> clean_text({"players": ["Zoe\\u0301"]}) == {"players": ["Zo\\u00e9"]}
+    True
+    >>> clean_text({"result": {"hands": {"Bob": {"cards": "KH" + chr(0xD800)}}}})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.api.errors.ApiError: result.hands.Bob.cards: U+D800 is half of a character (a lone surrogate), not text (character 3)
+    """
+    root: dict[str, Any] = {"": data}
+    pending: list[tuple[Any, tuple[Any, ...]]] = [(root, ())]
+    while pending:  # a loop, not recursion: JSON may nest deeply
+        container, path = pending.pop()
+        items = container.items() if isinstance(container, dict) else enumerate(container)
+        replaced: list[tuple[Any, Any, Any]] = []
+        for key, value in items:
+            here = (*path, key) if path or key != "" else ()
+            new_key = _text(key, here, is_key=True) if isinstance(key, str) else key
+            if isinstance(value, str):
+                value = _text(value, here)
+            elif isinstance(value, dict | list):
+                pending.append((value, here))
+            if new_key != key or value is not container[key]:
+                replaced.append((key, new_key, value))
+        for key, new_key, value in replaced:
+            if isinstance(container, dict) and new_key != key:
+                del container[key]
+            container[new_key] = value
+    return root[""]
+
+
+def _text(value: str, path: tuple[Any, ...], *, is_key: bool = False) -> str:
+    for position, char in enumerate(value, start=1):
+        if "\ud800" <= char <= "\udfff":
+            # A bad key is named by the object that holds it; the key itself cannot be shown.
+            field = dotted(path[:-1] if is_key else path) or "body"
+            where = f"in a key, character {position}" if is_key else f"character {position}"
+            raise ApiError(
+                f"{field}: U+{ord(char):04X} is half of a character (a lone surrogate), "
+                f"not text ({where})",
+                code="bad_text",
+                field=field,
+            )
+    return unicodedata.normalize("NFC", value)

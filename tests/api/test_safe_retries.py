@@ -1,0 +1,271 @@
+"""Safe retries and concurrent phones (API.md; issue 11 bug 4): Idempotency-Key on every write,
+If-Match on PUT and DELETE. A retried DELETE never removes a second hand; a write meant for a
+hand another phone changed first changes nothing."""
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from scorekeeper.games.models import Game, Hand, HandRevision, IdempotencyKey, hash_token
+
+pytestmark = pytest.mark.django_db
+
+ABC = ["Ann", "Bob", "Cy"]
+
+
+def out(winner: str, amount: int) -> dict:
+    others = [p for p in ABC if p != winner]
+    return {
+        "out": winner,
+        "hands": {p: {"points": amount if i == 0 else 0} for i, p in enumerate(others)},
+    }
+
+
+def send(client, method, path, body=None, token=None, **headers):
+    extra = {f"HTTP_{k.upper().replace('-', '_')}": v for k, v in headers.items()}
+    if token:
+        extra["HTTP_AUTHORIZATION"] = f"Bearer {token}"
+    data = json.dumps(body) if body is not None else ""
+    return getattr(client, method)(path, data, content_type="application/json", **extra)
+
+
+@pytest.fixture
+def game(client):
+    """A game with three hands won by Ann (10), Bob (20) and Cy (30): (id, token)."""
+    created = send(client, "post", "/api/v1/games", {"variant": "standard-rummy", "players": ABC})
+    game_id, token = created.json()["id"], created.json()["token"]
+    for entry in [out("Ann", 10), out("Bob", 20), out("Cy", 30)]:
+        assert send(client, "post", hands(game_id), {"result": entry}, token).status_code == 201
+    return game_id, token
+
+
+def hands(game_id, n=None):
+    return f"/api/v1/games/{game_id}/hands" + (f"/{n}" if n else "")
+
+
+def winners(client, game_id):
+    return [h["winners"] for h in client.get(f"/api/v1/games/{game_id}").json()["hands"]]
+
+
+def etag(client, game_id, n):
+    return client.get(f"/api/v1/games/{game_id}").json()["hands"][n - 1]["etag"]
+
+
+# -- Idempotency-Key ---------------------------------------------------------------------------
+
+
+def test_a_retried_delete_removes_one_hand(client, game):
+    game_id, token = game
+    first = send(client, "delete", hands(game_id, 1), token=token, **{"Idempotency-Key": "d1"})
+    again = send(client, "delete", hands(game_id, 1), token=token, **{"Idempotency-Key": "d1"})
+    assert first.status_code == again.status_code == 200
+    assert again.json() == first.json()
+    assert again["Idempotent-Replayed"] == "true"
+    assert winners(client, game_id) == [["Bob"], ["Cy"]]
+
+
+def test_a_retried_hand_post_records_once_and_answers_the_first_answer(client, game):
+    game_id, token = game
+    body = {"result": out("Ann", 5)}
+    first = send(client, "post", hands(game_id), body, token, **{"Idempotency-Key": "p1"})
+    again = send(client, "post", hands(game_id), body, token, **{"Idempotency-Key": "p1"})
+    assert first.status_code == again.status_code == 201
+    assert again.json() == first.json()
+    assert len(winners(client, game_id)) == 4
+
+
+def test_a_retried_correction_changes_once(client, game):
+    game_id, token = game
+    body = {"result": out("Bob", 3)}
+    first = send(client, "put", hands(game_id, 1), body, token, **{"Idempotency-Key": "c1"})
+    versions = HandRevision.objects.count()
+    again = send(client, "put", hands(game_id, 1), body, token, **{"Idempotency-Key": "c1"})
+    assert again.json() == first.json()
+    assert HandRevision.objects.count() == versions
+
+
+def test_a_retried_game_creation_answers_the_same_game_and_a_working_token(client):
+    body = {"variant": "knock-rummy", "players": ["Ann", "Bob"]}
+    first = send(client, "post", "/api/v1/games", body, **{"Idempotency-Key": "g1"})
+    again = send(client, "post", "/api/v1/games", body, **{"Idempotency-Key": "g1"})
+    assert first.status_code == again.status_code == 201
+    assert again.json() == first.json()
+    assert Game.objects.count() == 1
+    token = again.json()["token"]
+    assert Game.objects.get().token_hash == hash_token(token)
+    # The database keeps no token: not in the key's stored answer, not anywhere readable.
+    assert token not in json.dumps(list(IdempotencyKey.objects.values("response")))
+
+
+def test_the_same_key_with_another_request_is_refused_and_changes_nothing(client, game):
+    game_id, token = game
+    send(client, "delete", hands(game_id, 1), token=token, **{"Idempotency-Key": "k"})
+    before = winners(client, game_id)
+    other = send(client, "delete", hands(game_id, 2), token=token, **{"Idempotency-Key": "k"})
+    assert other.status_code == 422
+    assert other.json()["error"]["code"] == "idempotency_key_reused"
+    assert other.json()["error"]["field"] == "Idempotency-Key"
+    put = send(
+        client,
+        "put",
+        hands(game_id, 1),
+        {"result": out("Ann", 1)},
+        token,
+        **{"Idempotency-Key": "k"},
+    )
+    assert put.status_code == 422
+    assert winners(client, game_id) == before
+
+
+def test_keys_are_per_game(client, game):
+    game_id, token = game
+    created = send(client, "post", "/api/v1/games", {"variant": "standard-rummy", "players": ABC})
+    other_id, other_token = created.json()["id"], created.json()["token"]
+    send(client, "post", hands(other_id), {"result": out("Ann", 1)}, other_token)
+    assert (
+        send(
+            client, "delete", hands(game_id, 1), token=token, **{"Idempotency-Key": "x"}
+        ).status_code
+        == 200
+    )
+    assert (
+        send(
+            client, "delete", hands(other_id, 1), token=other_token, **{"Idempotency-Key": "x"}
+        ).status_code
+        == 200
+    )
+    assert winners(client, other_id) == []
+
+
+def test_a_failed_write_stores_no_key_and_a_fixed_retry_goes_through(client, game):
+    game_id, token = game
+    bad = send(
+        client,
+        "post",
+        hands(game_id),
+        {"result": {"out": "Zed"}},
+        token,
+        **{"Idempotency-Key": "f"},
+    )
+    assert bad.status_code == 400
+    assert not IdempotencyKey.objects.exists()
+    good = send(
+        client, "post", hands(game_id), {"result": out("Ann", 1)}, token, **{"Idempotency-Key": "f"}
+    )
+    assert good.status_code == 201
+
+
+def test_keys_expire_after_a_day(client, game):
+    game_id, token = game
+    send(client, "delete", hands(game_id, 1), token=token, **{"Idempotency-Key": "old"})
+    IdempotencyKey.objects.update(created=timezone.now() - timedelta(hours=25))
+    again = send(client, "delete", hands(game_id, 1), token=token, **{"Idempotency-Key": "old"})
+    assert again.status_code == 200
+    assert "Idempotent-Replayed" not in again
+    assert winners(client, game_id) == [["Cy"]]
+    assert IdempotencyKey.objects.count() == 1  # the expired one is gone
+
+
+@pytest.mark.parametrize("key, status", [("", 400), (" ", 400), ("x" * 101, 422)])
+def test_a_bad_key_is_refused(client, game, key, status):
+    game_id, token = game
+    response = send(client, "delete", hands(game_id, 1), token=token, **{"Idempotency-Key": key})
+    assert response.status_code == status
+    assert response.json()["error"]["field"] == "Idempotency-Key"
+    assert len(winners(client, game_id)) == 3
+
+
+def test_a_key_needs_the_token_first(client, game):
+    game_id, _token = game
+    response = send(client, "delete", hands(game_id, 1), token="wrong", **{"Idempotency-Key": "a"})
+    assert response.status_code == 403
+    assert not IdempotencyKey.objects.exists()
+
+
+# -- If-Match ------------------------------------------------------------------------------------
+
+
+def test_every_hand_carries_an_etag_that_changes_when_it_is_corrected(client, game):
+    game_id, token = game
+    tags = [h["etag"] for h in client.get(f"/api/v1/games/{game_id}").json()["hands"]]
+    assert len(set(tags)) == 3
+    send(client, "put", hands(game_id, 2), {"result": out("Bob", 21)}, token)
+    after = [h["etag"] for h in client.get(f"/api/v1/games/{game_id}").json()["hands"]]
+    assert after[0] == tags[0] and after[2] == tags[2]
+    assert after[1] != tags[1]
+
+
+def test_a_put_of_hand_2_after_another_phone_deleted_hand_1_changes_nothing(client, game):
+    game_id, token = game
+    seen = etag(client, game_id, 2)  # this phone saw Bob's hand as hand 2
+    assert send(client, "delete", hands(game_id, 1), token=token).status_code == 200  # other phone
+    response = send(
+        client,
+        "put",
+        hands(game_id, 2),
+        {"result": out("Bob", 99)},
+        token,
+        **{"If-Match": f'"{seen}"'},
+    )
+    assert response.status_code == 412
+    body = response.json()
+    assert body["error"]["code"] == "precondition_failed"
+    assert [h["winners"] for h in body["hands"]] == [["Bob"], ["Cy"]]  # the current state
+    assert winners(client, game_id) == [["Bob"], ["Cy"]]
+    assert Hand.objects.get(number=2, deleted_at__isnull=True).entry == out("Cy", 30)
+
+
+def test_a_stale_delete_changes_nothing(client, game):
+    game_id, token = game
+    seen = etag(client, game_id, 1)
+    send(client, "put", hands(game_id, 1), {"result": out("Ann", 11)}, token)  # other phone
+    response = send(client, "delete", hands(game_id, 1), token=token, **{"If-Match": seen})
+    assert response.status_code == 412
+    assert len(winners(client, game_id)) == 3
+
+
+def test_a_matching_etag_goes_through(client, game):
+    game_id, token = game
+    seen = etag(client, game_id, 3)
+    response = send(
+        client, "delete", hands(game_id, 3), token=token, **{"If-Match": f'W/"{seen}", "other"'}
+    )
+    assert response.status_code == 200
+    assert winners(client, game_id) == [["Ann"], ["Bob"]]
+
+
+def test_if_match_for_a_hand_that_is_gone_is_412_not_404(client, game):
+    game_id, token = game
+    response = send(client, "delete", hands(game_id, 7), token=token, **{"If-Match": "abc"})
+    assert response.status_code == 412
+    assert send(client, "delete", hands(game_id, 7), token=token).status_code == 404
+
+
+def test_if_match_star_means_any_current_hand(client, game):
+    game_id, token = game
+    assert (
+        send(client, "delete", hands(game_id, 1), token=token, **{"If-Match": "*"}).status_code
+        == 200
+    )
+
+
+def test_a_retried_delete_with_if_match_answers_the_first_answer_not_412(client, game):
+    game_id, token = game
+    headers = {"If-Match": etag(client, game_id, 1), "Idempotency-Key": "both"}
+    first = send(client, "delete", hands(game_id, 1), token=token, **headers)
+    again = send(client, "delete", hands(game_id, 1), token=token, **headers)
+    assert first.status_code == again.status_code == 200
+    assert winners(client, game_id) == [["Bob"], ["Cy"]]
+
+
+def test_undo_of_a_delete_restores_and_changes_the_etag(client, game):
+    from scorekeeper.games.services import hand_restore
+
+    game_id, token = game
+    before = etag(client, game_id, 1)
+    send(client, "delete", hands(game_id, 1), token=token)
+    hand = Hand.objects.get(deleted_at__isnull=False)
+    hand_restore(game=Game.objects.get(public_id=game_id), hand_id=hand.pk)
+    assert etag(client, game_id, 1) != before
