@@ -8,6 +8,7 @@ on error pages and in API errors.
 from __future__ import annotations
 
 import contextvars
+import inspect
 import logging
 import re
 import time
@@ -17,6 +18,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
+from ninja.operation import PathView
 
 from .responses import api_error, error_page, is_api
 
@@ -100,21 +102,27 @@ class RequestBodyMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         limit = settings.MAX_BODY_BYTES
-        length = _content_length(request)
-        if length > limit:
+        if _content_length(request) > limit:
             return self._too_large(request, limit)
-        # Only a body counts (wsgiref says text/plain for every bodiless request).
-        if is_api(request) and length > 0:
-            if request.content_type != "application/json":
-                sent = request.content_type or "no Content-Type"
-                return api_error(
-                    request,
-                    415,
-                    "unsupported_media_type",
-                    f"Content-Type: send the body as application/json (got {sent})",
-                    "Content-Type",
-                )
         return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs):
+        # Only a body counts (wsgiref says text/plain for every bodiless request), and only
+        # where the endpoint takes this method at all: otherwise its 405 comes first.
+        if not is_api(request) or _content_length(request) == 0:
+            return None
+        if not _takes_method(view_func, request.method):
+            return None
+        if request.content_type != "application/json":
+            sent = request.content_type or "no Content-Type"
+            return api_error(
+                request,
+                415,
+                "unsupported_media_type",
+                f"Content-Type: send the body as application/json (got {sent})",
+                "Content-Type",
+            )
+        return None
 
     def _too_large(self, request: HttpRequest, limit: int) -> HttpResponse:
         if is_api(request):
@@ -153,3 +161,12 @@ class PermissionsPolicyMiddleware:
         if policy and "Permissions-Policy" not in response:
             response["Permissions-Policy"] = policy
         return response
+
+
+def _takes_method(view_func, method: str | None) -> bool:
+    """Whether an API view has an operation for ``method`` (ninja answers 405 otherwise)."""
+    for cell in getattr(inspect.unwrap(view_func), "__closure__", None) or ():
+        path_view = cell.cell_contents
+        if isinstance(path_view, PathView):
+            return any(method in operation.methods for operation in path_view.operations)
+    return True
