@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import ResultError
+from ..variants.queen_city import GOING_OUT
 from .common import deck_check, finish
 from .context import Hand
 from .entries import read_entry
@@ -19,9 +20,9 @@ def score_queen_city(hand: Hand) -> HandResult:
     counted = read_entry(hand, out, _melds_as_counted(entry), arrange_hand=False, count_melds=True)
     if counted.source == "melds":
         size = sum(len(m.cards) for m in counted.melds)
-        if size not in (6, 7) or counted.unmatched:
+        if size not in GOING_OUT or counted.unmatched:
             raise ResultError(
-                f"a player goes out by melding all 7 cards (or 6 and a discard), not {size}",
+                f"a player goes out by melding all 8 cards (or 7 and a discard), not {size}",
                 f"result.hands.{out}.melds",
             )
         deck_check(hand, [counted])

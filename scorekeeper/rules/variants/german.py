@@ -3,6 +3,7 @@
 from types import MappingProxyType
 
 from ..melds import Ace, MeldRules
+from ..messages import N_
 from ..values import CardValues
 from .base import EndRule, Variant
 from .common import hands, hands_per_player
@@ -58,6 +59,11 @@ GERMAN_RUMMY = Variant(
     decisions=(
         "The rules give no player count: the app allows 2 to 6 players.",
         "Unless the hands option is set, a game lasts as many hands as there are players.",
+        N_(
+            "A joker whose card is not named counts as the card that gives its meld the highest "
+            "value towards a first meld; the checker shows the reading it chose."
+        ),
+        N_("Players level on the lowest total at the end share the win; no extra hand is played."),
     ),
 )
 

@@ -3,6 +3,7 @@
 from types import MappingProxyType
 
 from ..melds import Ace, MeldRules
+from ..messages import N_
 from .base import Variant
 from .common import target
 
@@ -59,6 +60,10 @@ KNOCK_RUMMY = Variant(
         "opponent added when the lowest count is 0. The pot is divided equally, rounding each "
         "share down, and what is left over goes to no one. The knocker's 10-point loss happens "
         "only once.",
+        N_(
+            "When the game would end with two or more players sharing the highest total, "
+            "another hand is played until one leads."
+        ),
     ),
 )
 

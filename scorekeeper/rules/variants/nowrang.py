@@ -3,6 +3,7 @@
 from types import MappingProxyType
 
 from ..melds import Ace, MeldRules
+from ..messages import N_
 from .base import EndRule, Option, Variant
 
 PATTERN = (4, 3, 3)
@@ -57,6 +58,7 @@ NOWRANG = Variant(
     decisions=(
         "The rules only name a winner. The app counts each hand as one game and offers a match of "
         "several games, 1 by default, the leader being whoever has more wins.",
+        N_("The winner of a game deals the next one."),
     ),
 )
 
