@@ -419,7 +419,11 @@ class HandForm(forms.Form):
                         f"p{i}-cards",
                         _("Give the points or the cards, not both."),
                     )
-        if self.family == "queen-city" and cleaned.get("melds") and cleaned.get("points") is not None:
+        if (
+            self.family == "queen-city"
+            and cleaned.get("melds")
+            and cleaned.get("points") is not None
+        ):
             self.add_error("points", _("Give the melds or their value, not both."))
         return cleaned
 

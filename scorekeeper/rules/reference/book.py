@@ -37,6 +37,7 @@ SECTION_TITLES: dict[str, str] = {
     "house-rules": N_("House rules"),
     "assumptions": N_("What this app assumes"),
     "glossary": N_("Glossary"),
+    "disputes": N_("In case of dispute"),
 }
 
 # Where each rule text of a variant module belongs in the skeleton, by its heading.
@@ -291,6 +292,13 @@ class Worked:
     def section(self) -> str:
         return self.example.section
 
+    @property
+    def house_rules(self) -> list[str]:
+        """The names of the switches this example turns on."""
+        return [
+            o.name for o in self.table.variant.options if o.type == "bool" and self.table.on(o.slug)
+        ]
+
 
 def work(example: Example, variant: Variant) -> Worked:
     """Compute one worked example with the engine (never a stored result)."""
@@ -449,7 +457,7 @@ def comparison() -> list[Comparison]:
                 going_out=guide.going_out.ways_text,
                 knock=guide.going_out.knock,
                 end=variant.end,
-                goal=end_in_force(table) if variant.end.kind == "target" else None,
+                goal=table.options.get("target") if variant.end.kind == "target" else None,
             )
         )
     return rows
@@ -478,8 +486,6 @@ def check_query(
         query["players"] = check.players
     chosen = {**(options or {}), **check.options}
     for slug, value in chosen.items():
-        if value is True:
+        if value is True:  # numbers (target, hands) never change a check
             query[f"opt-{slug}"] = "on"
-        elif value not in (None, False):
-            query[f"opt-{slug}"] = value
     return query

@@ -24,7 +24,7 @@ from functools import cache
 
 from ..arrange import Arrangement, arrange
 from ..cards import Card, parse_cards
-from ..errors import IllegalMeldError
+from ..errors import IllegalMeldError, ResultError
 from ..melds import MeldCard, MeldReading, as_meld_cards, read_meld
 from ..messages import N_, Message, define
 from ..values import CardValues
@@ -33,6 +33,7 @@ from .guides import guide_for
 from .model import GoingOut
 
 MAX_CHECK_CARDS = 18  # the largest hand the going-out and deadwood checks take
+MAX_MELDS = 30  # melds in one check
 
 OPENING_MET = define("check.opening.met", N_("{total} meets the first-meld minimum of {required}."))
 OPENING_SHORT = define(
@@ -68,8 +69,11 @@ OUT_BAD_MELD = define(
     N_("No: meld {n} ({cards}) is not valid: {reason}."),
 )
 OUT_TOO_MANY = define(
-    "check.going_out.too_many",
+    "check.too_many_cards",
     N_("A hand here holds at most {limit} cards; {count} were given."),
+)
+TOO_MANY_MELDS = define(
+    "check.too_many_melds", N_("At most {limit} melds can be checked at once; {count} were given.")
 )
 
 
@@ -160,6 +164,8 @@ def check_melds(melds: Sequence[str | Sequence[MeldCard]], table: Table) -> Meld
     an invalid meld is a verdict, not an error. The deck check across all melds is raised
     too (:class:`~scorekeeper.rules.errors.TooManyCopiesError`).
     """
+    if len(melds) > MAX_MELDS:
+        raise ResultError(TOO_MANY_MELDS(limit=MAX_MELDS, count=len(melds)), "melds")
     parsed = [as_meld_cards(m) for m in melds]
     table.deck.check((mc.card for meld in parsed for mc in meld), "across these melds")
     verdicts = []
@@ -408,6 +414,8 @@ def check_deadwood(cards: str | Sequence[Card | str], table: Table) -> Arrangeme
     '[AS 2S 3S] [7H 7D 7C] [JH QH KH] unmatched 4D = 4'
     """
     hand = parse_cards(cards)
+    if len(hand) > MAX_CHECK_CARDS:
+        raise ResultError(OUT_TOO_MANY(limit=MAX_CHECK_CARDS, count=len(hand)), "cards")
     table.deck.check(hand, "in this hand")
     return arrange(hand, table.meld_rules, table.values)
 
