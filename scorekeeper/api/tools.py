@@ -8,6 +8,8 @@ from django.http import HttpRequest
 from ninja import Router, Schema
 
 from scorekeeper.rules import IllegalMeldError, best_arrangement, read_meld
+from scorekeeper.rules.messages import render
+from scorekeeper.rules.reference import check_going_out
 
 from .errors import ApiError, ErrorOut, about, with_field
 from .inputs import MAX_HAND, MAX_MELDS, initial_meld, load_table, read_cards, read_meld_cards
@@ -33,6 +35,8 @@ class MeldsCheckIn(Schema):
     variant: str
     options: dict[str, Any] | None = None
     melds: list[str]
+    going_out: bool = False  # the melds are one player's whole going-out hand
+    discard: str | None = None  # with going_out: the card discarded on going out
 
 
 class MeldOut(Schema):
@@ -51,12 +55,19 @@ class InitialMeldOut(Schema):
     met: bool
 
 
+class GoingOutOut(Schema):
+    valid: bool
+    reason: str | None = None
+    verdict: str
+
+
 class MeldsCheckOut(Schema):
     valid: bool
     reason: str | None = None
     melds: list[MeldOut]
     total: int
     initial_meld: InitialMeldOut | None = None
+    going_out: GoingOutOut | None = None
 
 
 @router.post(
@@ -122,7 +133,7 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
     valid = reason is None
     total = sum(meld.get("value") or 0 for meld in out)
     required = initial_meld(table)
-    return {
+    answer = {
         "valid": valid,
         "reason": reason,
         "melds": out,
@@ -131,3 +142,29 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
             None if required is None else {"required": required, "met": valid and total >= required}
         ),
     }
+    if payload.discard is not None and not payload.going_out:
+        raise ApiError(
+            "discard: only used with going_out: true", code="bad_input", field="discard"
+        )
+    if payload.going_out:
+        discard = read_cards(payload.discard or "", "discard", required=False)
+        if len(discard) > 1:
+            raise ApiError(
+                with_field("discard", f"one card at most, got {len(discard)}"),
+                code="bad_input",
+                field="discard",
+            )
+        with about("melds"):
+            verdict = check_going_out(
+                None, table, melds=payload.melds, discard=payload.discard or None
+            )
+        text = render(verdict.verdict)
+        answer["going_out"] = {
+            "valid": verdict.valid,
+            "reason": None if verdict.valid else text,
+            "verdict": text,
+        }
+        if not verdict.valid:
+            answer["valid"] = False
+            answer["reason"] = answer["reason"] or text
+    return answer

@@ -332,6 +332,7 @@ def find_way_out(
 
     Prefers going out without a discard where the rule allows both.
     """
+    splitter = _Splitter(table.meld_rules) if rule.patterns is not None else None
     options = [(None, hand)] + [(card, _without(hand, card)) for card in dict.fromkeys(hand)]
     for left, rest in options:
         discarded = left is not None
@@ -340,7 +341,7 @@ def find_way_out(
             for count, discard in rule.ways
         ):
             continue
-        groups = _cover(rest, table, rule.patterns)
+        groups = _cover(rest, table, rule.patterns, splitter)
         if groups is not None:
             return groups, left
     return None
@@ -352,7 +353,7 @@ def _without(hand: list[Card], card: Card) -> list[Card]:
     return rest
 
 
-def _cover(cards: list[Card], table: Table, patterns) -> tuple[tuple[Card, ...], ...] | None:
+def _cover(cards: list[Card], table: Table, patterns, splitter) -> tuple | None:
     """Split all of ``cards`` into valid melds (sized as one of ``patterns``, if given)."""
     if not cards:
         return None
@@ -363,42 +364,66 @@ def _cover(cards: list[Card], table: Table, patterns) -> tuple[tuple[Card, ...],
     for pattern in patterns:
         if sum(pattern) != len(cards):
             continue
-        groups = _split(tuple(sorted(cards)), tuple(sorted(pattern)), table.meld_rules)
+        groups = splitter.split(cards, tuple(sorted(pattern)))
         if groups is not None:
             return groups
     return None
 
 
-def _split(cards: tuple[Card, ...], sizes: tuple[int, ...], rules) -> tuple | None:
-    @cache
-    def valid(group: tuple[Card, ...]) -> bool:
+class _Splitter:
+    """Splits a hand into valid melds of given sizes. The lowest natural card left must
+    open a meld, and only cards that could share a meld with it (wild cards, its suit within
+    reach, its rank where sets exist) are tried beside it; results are remembered across
+    the discards tried."""
+
+    def __init__(self, rules) -> None:
+        self.rules = rules
+        self.valid = cache(self._valid)
+        self.solve = cache(self._solve)
+
+    def split(self, cards: list[Card], sizes: tuple[int, ...]):
+        ordered = tuple(sorted(cards, key=lambda c: (self._wild(c), c.suit, c.rank)))
+        return self.solve(ordered, sizes)
+
+    def _wild(self, card: Card) -> bool:
+        return card.is_joker or (self.rules.wild_deuces and card.rank == 2)
+
+    def _valid(self, group: tuple[Card, ...]) -> bool:
         try:
-            read_meld(list(group), rules)
+            read_meld(list(group), self.rules)
         except IllegalMeldError:
             return False
         return True
 
-    @cache
-    def solve(rest: tuple[Card, ...], sizes: tuple[int, ...]):
+    def _near(self, first: Card, card: Card, size: int) -> bool:
+        if self._wild(card) or first.is_joker:
+            return True
+        if self.rules.sets and card.rank == first.rank:
+            return True
+        if card.suit != first.suit:
+            return False
+        gap = abs(card.rank - first.rank)
+        return min(gap, 13 - gap) < size  # 13 - gap: an ace above the king, or a wrap
+
+    def _solve(self, rest: tuple[Card, ...], sizes: tuple[int, ...]):
         if not rest:
             return () if not sizes else None
         first, others = rest[0], rest[1:]
         for size in sorted(set(sizes), reverse=True):
             left_sizes = list(sizes)
             left_sizes.remove(size)
-            for mates in dict.fromkeys(itertools.combinations(others, size - 1)):
+            near = [c for c in others if self._near(first, c, size)]
+            for mates in dict.fromkeys(itertools.combinations(near, size - 1)):
                 group = (first, *mates)
-                if not valid(group):
+                if not self.valid(group):
                     continue
                 remaining = list(others)
                 for card in mates:
                     remaining.remove(card)
-                found = solve(tuple(remaining), tuple(left_sizes))
+                found = self.solve(tuple(remaining), tuple(left_sizes))
                 if found is not None:
                     return (group, *found)
         return None
-
-    return solve(cards, sizes)
 
 
 # ------------------------------------------------------------------------------------------
