@@ -261,6 +261,11 @@ def options_in_force(table: Table) -> tuple[OptionInForce, ...]:
     )
 
 
+def house_texts(variant: Variant) -> tuple[Para, ...]:
+    """The variant's own texts about its house rules, shown above the list of switches."""
+    return tuple(para for _heading, para in _rules_paras(variant).get("house-rules", []))
+
+
 def assumptions(variant: Variant) -> tuple[Para, ...]:
     return tuple(Para(text, Origin.DECISION) for text in variant.decisions)
 
@@ -387,6 +392,8 @@ def _index(translate: Translate):
         yield Hit("term", None, f"term-{term.key}", translate(term.word), translate(term.text))
     for variant in all_variants():
         guide = guide_for(variant)
+        names = " · ".join((variant.name, *variant.aka))
+        yield Hit("rule", variant, "glance", names, translate(variant.summary))
         for n, dispute in enumerate(guide.disputes, start=1):
             yield Hit(
                 "question",
