@@ -169,6 +169,7 @@ def check(request: HttpRequest) -> HttpResponse:
             for slug, value in game.options.items():
                 if value is True:
                     data[f"opt-{slug}"] = "on"
+    data["variant"] = variant.slug  # an unknown slug falls back, as on the start form
     bound = "kind" in data or "cards" in data
     if not data.get("kind"):
         data["kind"] = "meld"
