@@ -176,7 +176,8 @@ def check(request: HttpRequest) -> HttpResponse:
     form = CheckForm(data, variant=variant)
     outcome = None
     if bound and form.is_valid():
-        outcome = _run(form, variant, names)
+        dealer = (game.next_dealer or game.dealer) if game is not None else None
+        outcome = _run(form, variant, names, dealer)
     context = {
         "form": form,
         "variant": variant,
@@ -216,7 +217,9 @@ def _players(form: CheckForm, names: list[str], variant: Variant) -> int:
     return min(max(count, low), high)
 
 
-def _run(form: CheckForm, variant: Variant, names: list[str]) -> dict[str, Any] | None:
+def _run(
+    form: CheckForm, variant: Variant, names: list[str], dealer: str | None = None
+) -> dict[str, Any] | None:
     """Run the chosen check; an engine error goes next to the cards field."""
     kind = form.cleaned_data["kind"]
     cards = form.cleaned_data.get("cards") or ""
@@ -224,7 +227,7 @@ def _run(form: CheckForm, variant: Variant, names: list[str]) -> dict[str, Any] 
         table = variant.table(form.options(), players=_players(form, names, variant))
         if kind == "deal":
             given = form.cleaned_data.get("players")
-            dealer = names[-1] if names and not given else None
+            dealer = dealer if names and not given else None
             return {
                 "kind": kind,
                 "plan": deal_plan(variant, given or names or variant.players[0], dealer=dealer),

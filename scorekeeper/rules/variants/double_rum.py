@@ -51,6 +51,10 @@ DOUBLE_RUM = Variant(
             "Count scoring (1 per card, 2 per joker) is offered here too, since the winner "
             "collects the value of the others' cards."
         ),
+        N_(
+            "A joker whose card is not named counts as the card that gives its meld the highest "
+            "value; the checker shows the reading it chose."
+        ),
         "A tie for the highest total at the moment the game would end settles nothing: play "
         "continues hand by hand until a single player is ahead.",
     ),
