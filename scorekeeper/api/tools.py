@@ -143,9 +143,7 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
         ),
     }
     if payload.discard is not None and not payload.going_out:
-        raise ApiError(
-            "discard: only used with going_out: true", code="bad_input", field="discard"
-        )
+        raise ApiError("discard: only used with going_out: true", code="bad_input", field="discard")
     if payload.going_out:
         discard = read_cards(payload.discard or "", "discard", required=False)
         if len(discard) > 1:

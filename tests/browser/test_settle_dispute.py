@@ -69,6 +69,9 @@ def test_rules_pages_at_phone_size(live_server, phone, shot):
     page.goto(live_server.url + "/rules/search?q=mom")
     expect(page.locator(".search-hits")).to_contain_text("Móm")
     shot(page, "rules-search")
-    page.goto(live_server.url + "/check?kind=going-out&variant=continental-rum&cards=3H+4H+5H+6H+7H+8H+9S+10S+JS+5C+6C+7C+10D+JD+QD+2S")
+    page.goto(
+        live_server.url
+        + "/check?kind=going-out&variant=continental-rum&cards=3H+4H+5H+6H+7H+8H+9S+10S+JS+5C+6C+7C+10D+JD+QD+2S"
+    )
     expect(page.locator("#result")).to_contain_text("3-3-3-3-3")
     shot(page, "check-continental")
