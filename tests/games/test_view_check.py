@@ -195,3 +195,28 @@ def test_deal_from_a_game_names_dealer_and_first_player(client):
 @pytest.mark.django_db
 def test_unknown_game_is_ignored(client):
     assert "Checker" in get(client, game="nope")
+
+
+NASTY = [
+    "JK=JK 5H",
+    "7H=8H 8H 9H",
+    "/ / /",
+    "JK JK JK JK JK JK JK",
+    "AS,AS;AS|AS",
+    "\u202e7H",
+    "🃏 🃏 5H 6H",
+]
+
+
+@pytest.mark.parametrize(
+    "variant",
+    ["standard-rummy", "continental-rum", "german-rummy", "phom", "nowrang", "knock-rummy"],
+)
+@pytest.mark.parametrize("kind", ["meld", "opening", "going-out", "deadwood", "deal"])
+def test_nothing_sent_makes_a_500(client, variant, kind):
+    for cards in NASTY:
+        response = client.get(
+            reverse("check"),
+            {"kind": kind, "variant": variant, "cards": cards, "discard": cards, "players": "3"},
+        )
+        assert response.status_code == 200, (kind, variant, cards)

@@ -63,8 +63,8 @@ _TIE = (
 )
 _COMMON = N_(
     "The source describes these games as changes to a standard Rummy it does not spell out. The "
-    "base facts used here (2 to 6 players, one pack, 10, 7 or 6 cards, ace low, card values, a "
-    "target of 100) are the game as commonly published."
+    "base game used here (players, pack, deal sizes, where the ace sits, card values, the "
+    "target) is the game as commonly published."
 )
 _COMPLETE_SWITCHES = N_(
     "Nothing is laid during the hand, so the app does not offer Call Rummy, borrowing, additional "
