@@ -75,3 +75,30 @@ def test_rules_pages_at_phone_size(live_server, phone, shot):
     )
     expect(page.locator("#result")).to_contain_text("3-3-3-3-3")
     shot(page, "check-continental")
+
+
+@pytest.mark.parametrize("size", [(320, 568), (844, 390)], ids=["small", "landscape"])
+def test_checker_and_rules_fit_small_and_landscape_screens(live_server, chromium, size):
+    width, height = size
+    context = chromium.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        for path in (
+            "/check?kind=opening&variant=german-rummy&cards=JK+5H+6H+%2F+QH+KH+AH",
+            "/rules/phom/",
+            "/rules/",
+        ):
+            page.goto(live_server.url + path)
+            # The page's own content (the site header is the layout's business).
+            right = page.evaluate(
+                "Math.max(...Array.from(document.querySelectorAll('main *'))"
+                ".filter(e => !e.closest('.table-scroll'))"
+                ".map(e => e.getBoundingClientRect().right))"
+            )
+            assert right <= width + 0.5, f"{path} overflows at {width}px ({right}px)"
+            name = path.strip("/").replace("/", "-").split("?")[0] or "rules"
+            page.screenshot(
+                path=f"test-artifacts/screenshots/{name}-{width}x{height}.png", full_page=True
+            )
+    finally:
+        context.close()
