@@ -67,11 +67,9 @@ def _runs(rows: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
 
 
 def _toc(prose) -> list[tuple[str, str]]:
+    """The table of contents: the skeleton's sections present on the page, in order."""
     anchors = ["glance", *(s.anchor for s in prose), "house-rules", "assumptions", "disputes"]
-    titles = {**SECTION_TITLES}
-    out = [(a, titles[a]) for a in anchors if a in titles]
-    out.insert(len(out), ("glossary", titles["glossary"]))
-    return out
+    return [(anchor, SECTION_TITLES[anchor]) for anchor in (*anchors, "glossary")]
 
 
 @require_GET
