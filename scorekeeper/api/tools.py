@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from ninja import Router, Schema
 
+from scorekeeper.i18n import render_message
 from scorekeeper.rules import IllegalMeldError, best_arrangement, read_meld
-from scorekeeper.rules.messages import render
+from scorekeeper.rules.deck import ACROSS_MELDS
+from scorekeeper.rules.messages import as_dict
 from scorekeeper.rules.reference import check_going_out
 
 from .errors import ApiError, ErrorOut, about, with_field
@@ -47,7 +50,8 @@ class MeldOut(Schema):
     value: int | None = None
     jokers: int | None = None
     wild_deuces: int | None = None
-    reason: str | None = None
+    reason: str | None = None  # in the request's language
+    reason_code: dict[str, Any] | None = None  # the reason as a message: {code, params}
 
 
 class InitialMeldOut(Schema):
@@ -59,6 +63,7 @@ class GoingOutOut(Schema):
     valid: bool
     reason: str | None = None
     verdict: str
+    code: dict[str, Any]  # the verdict as {"code", "params"}, for clients that render their own
 
 
 class MeldsCheckOut(Schema):
@@ -80,7 +85,11 @@ def arrange(request: HttpRequest, payload: ArrangeIn):
     hand = read_cards(payload.cards, "cards")
     if len(hand) > MAX_HAND:
         raise ApiError(
-            with_field("cards", f"a hand here holds at most {MAX_HAND} cards, got {len(hand)}"),
+            with_field(
+                "cards",
+                gettext("a hand here holds at most %(most)s cards, got %(count)s")
+                % {"most": MAX_HAND, "count": len(hand)},
+            ),
             code="too_many_cards",
             field="cards",
         )
@@ -97,16 +106,22 @@ def arrange(request: HttpRequest, payload: ArrangeIn):
 def check_melds(request: HttpRequest, payload: MeldsCheckIn):
     table = load_table(payload.variant, payload.options)
     if not payload.melds:
-        raise ApiError("melds: no melds given", code="no_melds", field="melds")
+        raise ApiError(
+            with_field("melds", gettext("no melds given")), code="no_melds", field="melds"
+        )
     if len(payload.melds) > MAX_MELDS:
         raise ApiError(
-            f"melds: at most {MAX_MELDS} melds, got {len(payload.melds)}",
+            with_field(
+                "melds",
+                gettext("at most %(most)s melds, got %(count)s")
+                % {"most": MAX_MELDS, "count": len(payload.melds)},
+            ),
             code="too_many_melds",
             field="melds",
         )
     melds = [read_meld_cards(text, f"melds[{i}]") for i, text in enumerate(payload.melds)]
     with about("melds"):
-        table.deck.check((mc.card for meld in melds for mc in meld), "across these melds")
+        table.deck.check((mc.card for meld in melds for mc in meld), ACROSS_MELDS())
 
     rules = table.meld_rules
     out: list[dict[str, Any]] = []
@@ -116,8 +131,14 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
         try:
             reading = read_meld(meld, rules)
         except IllegalMeldError as err:
-            out.append({"cards": text, "valid": False, "reason": err.reason})
-            reason = reason or f"meld {number}: {err.reason}"
+            why = render_message(err.reason)
+            out.append(
+                {"cards": text, "valid": False, "reason": why, "reason_code": as_dict(err.reason)}
+            )
+            reason = reason or gettext("meld %(number)s: %(reason)s") % {
+                "number": number,
+                "reason": why,
+            }
             continue
         out.append(
             {
@@ -143,12 +164,19 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
         ),
     }
     if payload.discard is not None and not payload.going_out:
-        raise ApiError("discard: only used with going_out: true", code="bad_input", field="discard")
+        raise ApiError(
+            with_field("discard", gettext("only used with going_out: true")),
+            code="bad_input",
+            field="discard",
+        )
     if payload.going_out:
         discard = read_cards(payload.discard or "", "discard", required=False)
         if len(discard) > 1:
             raise ApiError(
-                with_field("discard", f"one card at most, got {len(discard)}"),
+                with_field(
+                    "discard",
+                    gettext("one card at most, got %(count)s") % {"count": len(discard)},
+                ),
                 code="bad_input",
                 field="discard",
             )
@@ -156,11 +184,12 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
             verdict = check_going_out(
                 None, table, melds=payload.melds, discard=payload.discard or None
             )
-        text = render(verdict.verdict)
+        text = render_message(verdict.verdict)
         answer["going_out"] = {
             "valid": verdict.valid,
             "reason": None if verdict.valid else text,
             "verdict": text,
+            "code": as_dict(verdict.verdict),
         }
         if not verdict.valid:
             answer["valid"] = False

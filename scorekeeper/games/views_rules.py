@@ -11,12 +11,12 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
+from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import RulesError, Variant, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
-from scorekeeper.rules.messages import render as render_message
 from scorekeeper.rules.reference import (
     SECTION_TITLES,
     assumptions,
@@ -28,6 +28,7 @@ from scorekeeper.rules.reference import (
     glossary,
     guide_for,
     house_texts,
+    opening_minimum,
     options_in_force,
     search,
     sections,
@@ -88,6 +89,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
         "assumptions": assumptions(variant),
         "terms": glossary(variant),
         "guide": guide_for(variant),
+        "opening": opening_minimum(variant),
         "toc": _toc(prose),
         **_deals(variant),
     }
@@ -119,6 +121,7 @@ def game_rules(request: HttpRequest, game_id: str) -> HttpResponse:
         "assumptions": assumptions(variant),
         "terms": glossary(variant),
         "guide": guide_for(variant),
+        "opening": opening_minimum(variant),
         "deck": table.deck,
         "deal": variant.deal_for(len(players)),
         "toc": _toc(prose),
@@ -141,9 +144,7 @@ def rules_search(request: HttpRequest) -> HttpResponse:
 
 
 def _say(text: Any) -> str:
-    if isinstance(text, str):
-        return gettext(text) if text else ""
-    return render_message(text, gettext, ngettext)
+    return translate_text(text) if isinstance(text, str) else render_message(text)
 
 
 # ------------------------------------------------------------------------------------------
@@ -246,5 +247,5 @@ def _run(
         return {"kind": kind, "arrangement": check_deadwood(cards.replace("/", " "), table)}
     except RulesError as err:
         field = "players" if kind == "deal" else "cards"
-        form.add_error(field, render_message(err.message, gettext, ngettext))
+        form.add_error(field, render_message(err.message))
         return None

@@ -15,17 +15,17 @@ def preview(client, game_id, data, **extra):
 
 def test_preview_shows_scores_and_explanation_and_saves_nothing(client):
     game_id = start_game(client)
-    data = {"winner": "0", "p0-points": 5, "p1-points": 12, "p2-cards": "KH QH 2C"}
+    data = {"winner": "0", "p0-points": 5, "p1-points": 12, "p2-cards": "KH QH 2C 4S 5S 6S 7S"}
     response = preview(client, game_id, data)
     html = response.content.decode()
     assert response.status_code == 200
     assert 'id="preview"' in html
     assert 'Ann <strong class="positive">+24</strong>' in html
-    assert "Cy holds QH KH 2C = 22" in html
+    assert "Cy melds 4S 5S 6S 7S; unmatched QH KH 2C = 22" in html
     assert "Nothing is saved yet" in html
     assert state(game_id)["hands"] == []
     # What was typed stays in the form.
-    assert 'value="KH QH 2C"' in html
+    assert 'value="KH QH 2C 4S 5S 6S 7S"' in html
 
 
 def test_htmx_preview_returns_the_form_fragment(client):
@@ -78,7 +78,13 @@ def test_points_and_cards_together_are_refused(client):
 
 def test_too_many_copies_across_players_is_explained(client):
     game_id = start_game(client)
-    data = {"winner": "0", "p0-cards": "7H", "p1-cards": "7H", "p2-points": 3}
+    # Knock: a whole hand of 7 cards each (3 players).
+    data = {
+        "winner": "0",
+        "p0-cards": "7H 2C 3C 4C 9D 10D JD",
+        "p1-cards": "7H 2S 3S 4S 9H 10H JH",
+        "p2-points": 3,
+    }
     html = preview(client, game_id, data).content.decode()
     assert "7H" in html and "deck holds it once" in html
 

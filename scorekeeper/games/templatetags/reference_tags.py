@@ -8,10 +8,9 @@ from typing import Any
 from django import template
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.translation import gettext, ngettext
 
+from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import Card
-from scorekeeper.rules.messages import Message, render
 from scorekeeper.rules.reference import (
     ReadCard,
     check_query,
@@ -29,11 +28,11 @@ RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 @register.filter
 def say(text: Any) -> str:
     """An engine text (an ``N_`` template or a :class:`Message`) in the page's language."""
-    if isinstance(text, Message):
-        return render(text, gettext, ngettext)
     if text is None:
         return ""
-    return gettext(str(text)) if text else ""
+    if isinstance(text, str):
+        return translate_text(text)
+    return render_message(text)
 
 
 def _face(card: Card, wild: bool = False, natural: Card | None = None) -> dict[str, Any]:

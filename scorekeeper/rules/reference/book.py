@@ -21,7 +21,7 @@ from ..melds import Ace
 from ..messages import N_, Message, define, render
 from ..scoring import HandResult, score_hand
 from ..variants import Table, Variant, all_variants
-from .check import MeldsReport, check_melds
+from .check import MeldsReport, check_melds, opening_minimum
 from .glossary import BY_KEY
 from .guides import guide_for
 from .model import SECTIONS, Check, Example, Origin, Para
@@ -459,7 +459,7 @@ def comparison() -> list[Comparison]:
                 ace=variant.meld_rules.ace,
                 sets=variant.meld_rules.sets,
                 identical_in_sets=variant.meld_rules.identical_in_sets,
-                opening=guide.opening,
+                opening=opening_minimum(variant),
                 values=variant.values,
                 going_out=guide.going_out.ways_text,
                 knock=guide.going_out.knock,

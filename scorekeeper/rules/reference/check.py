@@ -24,7 +24,9 @@ from functools import cache
 
 from ..arrange import Arrangement, arrange
 from ..cards import Card, parse_cards
+from ..deck import ACROSS_MELDS, IN_THIS_HAND
 from ..errors import IllegalMeldError, ResultError
+from ..families import family_of
 from ..melds import MeldCard, MeldReading, as_meld_cards, read_meld
 from ..messages import N_, Message, define
 from ..values import CardValues
@@ -48,6 +50,7 @@ MELD_INVALID = define("check.meld.invalid", N_("Meld {n} ({cards}) is not valid:
 OUT_KNOCK = define(
     "check.going_out.knock",
     N_("Nobody goes out in {game}: the hand ends with a knock. Check the deadwood instead."),
+    translate=("game",),
 )
 OUT_OK_DISCARD = define(
     "check.going_out.ok_discard",
@@ -59,10 +62,12 @@ OUT_OK_ALL = define(
 OUT_NO = define(
     "check.going_out.no",
     N_("No: going out in {game} takes {ways}, and these {cards} cards cannot do it."),
+    translate=("game", "ways"),
 )
 OUT_SHAPE = define(
     "check.going_out.shape",
     N_("No: going out in {game} takes {ways}; these melds are {shape} with {discards} discarded."),
+    translate=("game", "ways"),
 )
 OUT_BAD_MELD = define(
     "check.going_out.bad_meld",
@@ -167,7 +172,7 @@ def check_melds(melds: Sequence[str | Sequence[MeldCard]], table: Table) -> Meld
     if len(melds) > MAX_MELDS:
         raise ResultError(TOO_MANY_MELDS(limit=MAX_MELDS, count=len(melds)), "melds")
     parsed = [as_meld_cards(m) for m in melds]
-    table.deck.check((mc.card for meld in parsed for mc in meld), "across these melds")
+    table.deck.check((mc.card for meld in parsed for mc in meld), ACROSS_MELDS())
     verdicts = []
     reason = None
     for n, meld in enumerate(parsed, start=1):
@@ -209,7 +214,7 @@ def check_meld(meld: str | Sequence[MeldCard], table: Table) -> MeldVerdict:
 def opening_minimum(variant: Variant | Table) -> int | None:
     """The first-meld minimum (German Rummy 40, Caloochi 51), or None."""
     found = variant.variant if isinstance(variant, Table) else variant
-    return guide_for(found).opening
+    return family_of(found).initial_meld(found)
 
 
 def _opening(table: Table, total: int, valid: bool) -> OpeningVerdict | None:
@@ -270,7 +275,7 @@ def check_going_out(
     hand = parse_cards(cards or "")
     if len(hand) > MAX_CHECK_CARDS:
         return GoingOutVerdict(False, OUT_TOO_MANY(limit=MAX_CHECK_CARDS, count=len(hand)))
-    table.deck.check(hand, "in this hand")
+    table.deck.check(hand, IN_THIS_HAND())
     found = find_way_out(hand, table, rule)
     if found is None:
         return GoingOutVerdict(
@@ -297,7 +302,7 @@ def _shape(sizes: Iterable[int]) -> str:
 def _check_laid(melds, discard, table: Table, rule: GoingOut) -> GoingOutVerdict:
     parsed = [as_meld_cards(m) for m in melds]
     left = parse_cards(discard or "")
-    table.deck.check([mc.card for m in parsed for mc in m] + left, "in this hand")
+    table.deck.check([mc.card for m in parsed for mc in m] + left, IN_THIS_HAND())
     verdicts = tuple(check_meld(m, table) for m in parsed)
     for n, v in enumerate(verdicts, start=1):
         if not v.valid:
@@ -441,7 +446,7 @@ def check_deadwood(cards: str | Sequence[Card | str], table: Table) -> Arrangeme
     hand = parse_cards(cards)
     if len(hand) > MAX_CHECK_CARDS:
         raise ResultError(OUT_TOO_MANY(limit=MAX_CHECK_CARDS, count=len(hand)), "cards")
-    table.deck.check(hand, "in this hand")
+    table.deck.check(hand, IN_THIS_HAND())
     return arrange(hand, table.meld_rules, table.values)
 
 

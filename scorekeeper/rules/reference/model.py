@@ -115,7 +115,6 @@ class Guide:
     disputes: tuple[Dispute, ...]
     examples: tuple[Example, ...]
     going_out: GoingOut
-    opening: int | None = None  # the first-meld minimum, where there is one
     # Option-free texts that stand in for a rule text a house rule contradicts, by anchor.
     core: Mapping[str, tuple[Para, ...]] = field(default_factory=dict)
     extra_cards: int = 0  # players dealt one card more (Phỏm's first player, Nowrang's)

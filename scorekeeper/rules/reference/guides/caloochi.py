@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ...messages import N_
-from ...variants.caloochi import INITIAL_MELD
 from ..model import Check, Dispute, Example, GoingOut, Guide, Origin, Para
 
 C = Origin.COMMON
@@ -123,7 +122,6 @@ CALOOCHI = Guide(
         ),
     },
     going_out=GoingOut(N_("every card melded or laid off, with or without a discard")),
-    opening=INITIAL_MELD,
 )
 
 GUIDES = (CALOOCHI,)

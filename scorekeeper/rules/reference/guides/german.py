@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ...messages import N_
-from ...variants.german import INITIAL_MELD
 from ..model import Check, Dispute, Example, GoingOut, Guide, Origin, Para
 
 C = Origin.COMMON
@@ -112,7 +111,6 @@ GERMAN = Guide(
     going_out=GoingOut(
         N_("every card melded or laid off but one, which is discarded"), ways=((None, True),)
     ),
-    opening=INITIAL_MELD,
 )
 
 GUIDES = (GERMAN,)
