@@ -392,7 +392,7 @@ def _index(translate: Translate):
         yield Hit("term", None, f"term-{term.key}", translate(term.word), translate(term.text))
     for variant in all_variants():
         guide = guide_for(variant)
-        names = " · ".join((variant.name, *variant.aka))
+        names = " · ".join(translate(name) for name in (variant.name, *variant.aka))
         yield Hit("rule", variant, "glance", names, translate(variant.summary))
         for n, dispute in enumerate(guide.disputes, start=1):
             yield Hit(
