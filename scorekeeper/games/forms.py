@@ -161,7 +161,10 @@ class StartGameForm(forms.Form):
                 self.add_error(
                     None,
                     _("“%(name)s” is not a house rule of %(game)s.")
-                    % {"name": option_name(key[4:]), "game": self.variant_obj.name},
+                    % {
+                        "name": translate_text(option_name(key[4:])),
+                        "game": translate_text(self.variant_obj.name),
+                    },
                 )
 
     def players(self) -> list[str]:

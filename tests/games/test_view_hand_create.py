@@ -106,6 +106,8 @@ def test_csrf_is_enforced_and_the_htmx_header_token_is_accepted():
     # The token htmx sends from base.html's hx-headers: accepted.
     page = phone.get(reverse("hand_new", args=[game_id]))
     header = csrf_from(page.content.decode())
-    accepted = post_hand(phone, game_id, knock_hand(0, 5, 12, 20), HTTP_X_CSRFTOKEN=header, **HTMX)
+    accepted = post_hand(
+        phone, game_id, knock_hand(0, 5, 12, 20), HTTP_X_CSRFTOKEN=header, **HTMX
+    )
     assert accepted.status_code == 302
     assert len(state(game_id)["hands"]) == 1
