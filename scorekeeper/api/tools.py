@@ -12,6 +12,7 @@ from scorekeeper.i18n import render_message
 from scorekeeper.rules import IllegalMeldError, best_arrangement, read_meld
 from scorekeeper.rules.deck import ACROSS_MELDS
 from scorekeeper.rules.messages import as_dict
+from scorekeeper.rules.reference import check_going_out
 
 from .errors import ApiError, ErrorOut, about, with_field
 from .inputs import MAX_HAND, MAX_MELDS, initial_meld, load_table, read_cards, read_meld_cards
@@ -37,6 +38,8 @@ class MeldsCheckIn(Schema):
     variant: str
     options: dict[str, Any] | None = None
     melds: list[str]
+    going_out: bool = False  # the melds are one player's whole going-out hand
+    discard: str | None = None  # with going_out: the card discarded on going out
 
 
 class MeldOut(Schema):
@@ -56,12 +59,20 @@ class InitialMeldOut(Schema):
     met: bool
 
 
+class GoingOutOut(Schema):
+    valid: bool
+    reason: str | None = None
+    verdict: str
+    code: dict[str, Any]  # the verdict as {"code", "params"}, for clients that render their own
+
+
 class MeldsCheckOut(Schema):
     valid: bool
     reason: str | None = None
     melds: list[MeldOut]
     total: int
     initial_meld: InitialMeldOut | None = None
+    going_out: GoingOutOut | None = None
 
 
 @router.post(
@@ -143,7 +154,7 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
     valid = reason is None
     total = sum(meld.get("value") or 0 for meld in out)
     required = initial_meld(table)
-    return {
+    answer = {
         "valid": valid,
         "reason": reason,
         "melds": out,
@@ -152,3 +163,35 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
             None if required is None else {"required": required, "met": valid and total >= required}
         ),
     }
+    if payload.discard is not None and not payload.going_out:
+        raise ApiError(
+            with_field("discard", gettext("only used with going_out: true")),
+            code="bad_input",
+            field="discard",
+        )
+    if payload.going_out:
+        discard = read_cards(payload.discard or "", "discard", required=False)
+        if len(discard) > 1:
+            raise ApiError(
+                with_field(
+                    "discard",
+                    gettext("one card at most, got %(count)s") % {"count": len(discard)},
+                ),
+                code="bad_input",
+                field="discard",
+            )
+        with about("melds"):
+            verdict = check_going_out(
+                None, table, melds=payload.melds, discard=payload.discard or None
+            )
+        text = render_message(verdict.verdict)
+        answer["going_out"] = {
+            "valid": verdict.valid,
+            "reason": None if verdict.valid else text,
+            "verdict": text,
+            "code": as_dict(verdict.verdict),
+        }
+        if not verdict.valid:
+            answer["valid"] = False
+            answer["reason"] = answer["reason"] or text
+    return answer

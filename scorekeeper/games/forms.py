@@ -151,11 +151,27 @@ class StartGameForm(forms.Form):
         low, high = self.variant_obj.players
         if count < low or count > high:
             self.add_error(None, player_count_message(self.variant_obj, count))
+        self._refuse_unknown_options()
         dealer = cleaned.get("dealer")
         if dealer is not None:
             if dealer >= self.seat_count or not (cleaned.get(f"player-{dealer}") or "").strip():
                 self.add_error("dealer", _("The dealer's seat is empty: mark a seat with a name."))
         return cleaned
+
+    def _refuse_unknown_options(self) -> None:
+        """A house rule the variant does not offer (Call Rummy in Rummy Complete) is an error,
+        never silently dropped."""
+        offered = {f"opt-{o.slug}" for o in self.variant_obj.options}
+        for key in self.data:
+            if key.startswith("opt-") and key not in offered and self.data.get(key):
+                self.add_error(
+                    None,
+                    _("“%(name)s” is not a house rule of %(game)s.")
+                    % {
+                        "name": translate_text(option_name(key[4:])),
+                        "game": translate_text(self.variant_obj.name),
+                    },
+                )
 
     def players(self) -> list[str]:
         return [name for name in self.names() if name]
@@ -187,6 +203,15 @@ def _name_taken(name: str, other: str) -> str:
         "%(name)s is too close to %(other)s, already at the table: names must differ by more "
         "than capital letters."
     ) % {"name": name, "other": other}
+
+
+def option_name(slug: str) -> str:
+    """The name of a house rule of any variant, or its slug if no variant has it."""
+    for variant in all_variants():
+        option = variant.option(slug)
+        if option is not None:
+            return option.name
+    return slug
 
 
 def player_count_message(variant: Variant, count: int) -> str:

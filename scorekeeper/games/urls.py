@@ -1,9 +1,15 @@
 from django.urls import path
 
-from . import views
+from . import views, views_rules
 
 urlpatterns = [
-    path("rules/<slug:slug>/", views.rules, name="rules"),
+    path("rules/", views_rules.rules_index, name="rules_index"),
+    path("rules/search", views_rules.rules_search, name="rules_search"),
+    path("rules/search/", views_rules.rules_search),
+    path("rules/<slug:slug>/", views_rules.rules, name="rules"),
+    path("check", views_rules.check, name="check"),
+    path("check/", views_rules.check),
+    path("games/<str:game_id>/rules/", views_rules.game_rules, name="game_rules"),
     path("games/new/", views.game_start, name="game_start"),
     path("games/mine/", views.my_games, name="my_games"),
     path("games/<str:game_id>/", views.game, name="game"),

@@ -32,7 +32,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import RulesError, all_variants, get_variant
-from scorekeeper.rules.errors import UnknownVariantError
 from scorekeeper.rules.families import family_of
 from scorekeeper.rules.game import starting_total
 from scorekeeper.rules.scoring import score_hand
@@ -62,35 +61,6 @@ from .services import (
 def home(request: HttpRequest) -> HttpResponse:
     """Front page: every variant the engine knows, in the engine's display order."""
     return render(request, "home.html", {"variants": all_variants()})
-
-
-@require_GET
-def rules(request: HttpRequest, slug: str) -> HttpResponse:
-    """A variant's rules: facts, rule sections, the app's decisions and every house rule."""
-    try:
-        variant = get_variant(slug)
-    except UnknownVariantError:
-        raise Http404("no such variant") from None
-    deals = [
-        {"players": n, "cards": cards, "deck": variant.deck(n)} for n, cards in variant.deal.items()
-    ]
-    context = {
-        "variant": variant,
-        "deals": _runs(deals, "cards"),
-        "decks": _runs(deals, "deck"),
-    }
-    return render(request, "rules.html", context)
-
-
-def _runs(deals: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
-    """Consecutive player counts that share ``deals[key]``, as {low, high, key} rows."""
-    runs: list[dict[str, Any]] = []
-    for deal in deals:
-        if runs and runs[-1][key] == deal[key]:
-            runs[-1]["high"] = deal["players"]
-        else:
-            runs.append({"low": deal["players"], "high": deal["players"], key: deal[key]})
-    return runs
 
 
 # ------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..errors import ResultError
 from ..messages import N_, define
+from ..variants.queen_city import GOING_OUT
 from .common import deck_check, finish
 from .context import HandContext
 from .entries import read_entry
@@ -14,7 +15,7 @@ GIVE_MELDS = define(
 )
 MELD_ALL = define(
     "queen_city.meld_all",
-    N_("a player goes out by melding all 7 cards (or 6 and a discard), not {size}"),
+    N_("a player goes out by melding all 8 cards (or 7 and a discard), not {size}"),
 )
 NO_LOOSE_CARDS = define(
     "queen_city.no_loose_cards", N_("give the winner's melds (or points), not loose cards")
@@ -32,7 +33,7 @@ def score_queen_city(hand: HandContext) -> HandResult:
     counted = read_entry(hand, out, _melds_as_counted(entry), arrange_hand=False, count_melds=True)
     if counted.source == "melds":
         size = sum(len(m.cards) for m in counted.melds)
-        if size not in (6, 7) or counted.unmatched:
+        if size not in GOING_OUT or counted.unmatched:
             raise ResultError(MELD_ALL(size=size), f"result.hands.{out}.melds")
         deck_check(hand, [counted])
     others = len(hand.players) - 1

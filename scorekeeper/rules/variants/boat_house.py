@@ -4,7 +4,7 @@ from ..melds import Ace, MeldRules
 from ..messages import N_
 from ..values import CardValues
 from .base import Variant
-from .common import STANDARD_DEAL, target
+from .common import COUNT_SCORING, STANDARD_DEAL, STANDARD_HOOKS, target
 
 BOAT_HOUSE_RUM = Variant(
     slug="boat-house-rum",
@@ -15,7 +15,8 @@ BOAT_HOUSE_RUM = Variant(
     deal=STANDARD_DEAL,
     meld_rules=MeldRules(ace=Ace.WRAP),
     values=CardValues(ace=11),
-    options=(target(100),),
+    options=(target(100), COUNT_SCORING),
+    hooks=STANDARD_HOOKS,
     deadwood=True,
     rules=(
         (
@@ -49,6 +50,10 @@ BOAT_HOUSE_RUM = Variant(
         ),
     ),
     decisions=(
+        N_(
+            "Count scoring (1 per unmatched card) is offered here too, since the winner collects "
+            "the value of the others' cards."
+        ),
         N_("A tie for the highest total at the moment the game would end settles nothing: play "
         "continues hand by hand until a single player is ahead."),
     ),

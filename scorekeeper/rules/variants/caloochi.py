@@ -6,7 +6,7 @@ from ..melds import Ace, MeldRules
 from ..messages import N_
 from ..values import CardValues
 from .base import Variant
-from .common import target
+from .common import COUNT_SCORING, STANDARD_HOOKS, target
 
 INITIAL_MELD = 51  # the value a player's first melds must reach
 
@@ -23,7 +23,8 @@ CALOOCHI = Variant(
     extra_jokers=4,
     meld_rules=MeldRules(ace=Ace.HIGH_OR_LOW),
     values=CardValues(ace=15, joker=25),
-    options=(target(100),),
+    options=(target(100), COUNT_SCORING),
+    hooks=STANDARD_HOOKS,
     rules=(
         (
             N_("Players and deal"),
@@ -58,6 +59,14 @@ CALOOCHI = Variant(
         N_("Towards the 51 of a first meld, an ace is worth 1 when it stands below the 2 of a run and "
         "11 anywhere else (in a set, or above the king)."),
         N_("No meld may be made of jokers alone; each needs at least one natural card."),
+        N_(
+            "A joker whose card is not named counts as the card that gives its meld the highest "
+            "value towards a first meld; the checker shows the reading it chose."
+        ),
+        N_(
+            "Count scoring (1 per card, 2 per joker) is offered here too, since the winner "
+            "collects the value of the others' cards."
+        ),
         N_("A tie for the highest total at the moment the game would end settles nothing: play "
         "continues hand by hand until a single player is ahead."),
     ),

@@ -65,7 +65,7 @@ ONE_MELD_PER_TURN = Option(
     "bool",
     False,
     False,
-    N_("Only one new meld may be laid each turn; laying off is still allowed."),
+    N_("Only one meld may be laid each turn; a player who lays no meld may lay off instead."),
 )
 LAY_OFF_RESTRICTION = Option(
     "lay-off-restriction",
@@ -101,8 +101,21 @@ COUNT_SCORING = Option(
 )
 
 
-def standard_options(default_target: int) -> tuple[Option, ...]:
-    return (
+# The switches about laying melds or laying off during play. Rummy Complete lays nothing during
+# its hand, so it offers none of them (and rummy-hidden, which every going out would meet).
+LAYING_SWITCHES = (
+    CALL_RUMMY,
+    BORROWING,
+    ADDITIONAL_BORROWING,
+    ONE_MELD_PER_TURN,
+    LAY_OFF_RESTRICTION,
+    RUMMY_HIDDEN,
+)
+
+
+def standard_options(default_target: int, *, laying: bool = True) -> tuple[Option, ...]:
+    """The standard family's house rules; ``laying=False`` leaves out :data:`LAYING_SWITCHES`."""
+    options = (
         CALL_RUMMY,
         target(default_target),
         AROUND_THE_CORNER,
@@ -114,6 +127,9 @@ def standard_options(default_target: int) -> tuple[Option, ...]:
         MANDATORY_DISCARD,
         COUNT_SCORING,
     )
+    if laying:
+        return options
+    return tuple(o for o in options if o not in LAYING_SWITCHES)
 
 
 def standard_default(option, chosen, players):

@@ -44,7 +44,10 @@ CONTINENTAL_RUM = Variant(
             "bool",
             False,
             True,
-            N_("Going out before drawing earns 10 from each player; after drawing one card, 7."),
+            N_(
+                "Going out before drawing (no discard) earns 10 from each player; after drawing "
+                "one card, 7."
+            ),
         ),
         Option(
             "special-bonuses",
@@ -88,8 +91,9 @@ CONTINENTAL_RUM = Variant(
             N_("Options"),
             N_("Deuces wild: 2s are wild too, and every 2 that stands in for another card earns 1 "
             "more from each player (a 2 sitting in its natural spot, as in 2-3-4, is not wild). "
-            "Quick meld bonus: 10 from each player for going out before drawing a card, 7 for "
-            "going out after drawing just one. Special bonuses: 10 from each player for going out "
+            "Quick meld bonus: 10 from each player for going out before drawing a card (the 15 "
+            "cards dealt are melded, so there is no discard), 7 for going out after drawing just "
+            "one. Special bonuses: 10 from each player for going out "
             "with no wild card at all, and 10 for melding all 15 cards in one suit. Every bonus "
             "comes on top of the basic payment."),
         ),
@@ -98,6 +102,15 @@ CONTINENTAL_RUM = Variant(
         N_("The rules leave the length of a game open: unless the hands option is set, the number of "
         "hands equals the number of players."),
         N_("No meld may be made of wild cards alone; each needs at least one natural card."),
+        N_(
+            "With deuces wild a 2 may stand for any card, not only a card next to it: KD AD 2D "
+            "is a run of three diamonds with the 2 as the queen or the jack."
+        ),
+        N_(
+            "A joker whose card is not named counts as the card that gives its meld the highest "
+            "value towards a first meld; the checker shows the reading it chose."
+        ),
+        N_("Players level on the highest total after the last hand share the win."),
     ),
 )
 

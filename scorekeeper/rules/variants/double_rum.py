@@ -4,7 +4,7 @@ from ..melds import Ace, MeldRules
 from ..messages import N_
 from ..values import CardValues
 from .base import Variant
-from .common import STANDARD_DEAL, target
+from .common import COUNT_SCORING, STANDARD_DEAL, STANDARD_HOOKS, target
 
 DOUBLE_RUM = Variant(
     slug="double-rum",
@@ -17,7 +17,8 @@ DOUBLE_RUM = Variant(
     extra_jokers=4,
     meld_rules=MeldRules(ace=Ace.HIGH_OR_LOW, identical_in_sets=True),
     values=CardValues(ace=11, joker=15),
-    options=(target(100),),
+    options=(target(100), COUNT_SCORING),
+    hooks=STANDARD_HOOKS,
     rules=(
         (
             N_("Players and deal"),
@@ -46,6 +47,14 @@ DOUBLE_RUM = Variant(
         N_("The rules give neither a player count nor deal sizes: the app allows 2 to 6 players and "
         "proposes the Standard Rummy deal."),
         N_("No meld may be made of jokers alone; each needs at least one natural card."),
+        N_(
+            "Count scoring (1 per card, 2 per joker) is offered here too, since the winner "
+            "collects the value of the others' cards."
+        ),
+        N_(
+            "A joker whose card is not named counts as the card that gives its meld the highest "
+            "value; the checker shows the reading it chose."
+        ),
         N_("A tie for the highest total at the moment the game would end settles nothing: play "
         "continues hand by hand until a single player is ahead."),
     ),

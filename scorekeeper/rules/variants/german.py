@@ -62,6 +62,11 @@ GERMAN_RUMMY = Variant(
     decisions=(
         N_("The rules give no player count: the app allows 2 to 6 players."),
         N_("Unless the hands option is set, a game lasts as many hands as there are players."),
+        N_(
+            "A joker whose card is not named counts as the card that gives its meld the highest "
+            "value towards a first meld; the checker shows the reading it chose."
+        ),
+        N_("Players level on the lowest total at the end share the win; no extra hand is played."),
     ),
 )
 

@@ -60,6 +60,10 @@ KNOCK_RUMMY = Variant(
         "opponent added when the lowest count is 0. The pot is divided equally, rounding each "
         "share down, and what is left over goes to no one. The knocker's 10-point loss happens "
         "only once."),
+        N_(
+            "When the game would end with two or more players sharing the highest total, "
+            "another hand is played until one leads."
+        ),
     ),
 )
 

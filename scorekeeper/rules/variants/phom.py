@@ -94,13 +94,22 @@ PHOM = Variant(
         ),
     ),
     decisions=(
-        N_("The source translations differ over who receives the 10th card. The app gives it to the "
-        "player on the dealer's left, who plays first; play then runs clockwise, so the dealer "
-        "plays last and loses ties."),
+        N_(
+            "The source contradicts itself: it gives the 10th card to the player on the dealer's "
+            "right, yet has the player on the dealer's left open by discarding, and all five "
+            "translations say both. The app gives the 10th card to the player on the dealer's "
+            "left, who plays first; play then runs clockwise, so the dealer plays last and loses "
+            "ties."
+        ),
         N_("A móm player ranks below every player who has a meld. When nobody has a meld, the lowest "
         "total still takes the hand and each other player pays 4."),
         N_("Unless the hands option is set, a session has twice as many hands as players, so everyone "
         "deals the same number of times, the deal passing one seat left every hand."),
+        N_(
+            "The source counts places for four players (the highest count pays 3). With two or "
+            "three players each also pays by place: second pays 1, third pays 2."
+        ),
+        N_("Players level on the most chips at the end of the session share the win."),
     ),
 )
 

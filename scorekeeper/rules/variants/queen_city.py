@@ -7,6 +7,9 @@ from ..messages import N_
 from .base import Variant
 from .common import target
 
+# Cards melded when going out: all 8 held after drawing, or 7 and a discard.
+GOING_OUT = (7, 8)
+
 QUEEN_CITY_RUM = Variant(
     slug="queen-city-rum",
     name=N_("Queen City Rum"),
@@ -24,8 +27,11 @@ QUEEN_CITY_RUM = Variant(
         ),
         (
             N_("Melds"),
-            N_("Sets and runs as in Standard Rummy, with the ace low. Nothing is melded during play: "
-            "a player goes out by laying down all 7 cards in melds, or 6 of them and a discard."),
+            N_(
+                "Sets and runs as in Standard Rummy, with the ace low. Nothing is melded during "
+                "play: on his turn, after drawing, a player goes out by laying down all 8 cards "
+                "he then holds in melds, or 7 of them and a discard."
+            ),
         ),
         (
             N_("Scoring"),

@@ -54,9 +54,37 @@ _OPTIONS = (
     "borrowing rules, one meld per turn, the lay-off restriction and the mandatory discard "
     "change the play only, never the score."),
 )
+_OPTIONS_COMPLETE = (
+    N_("Options"),
+    N_(
+        "Around the corner lets a run wrap past the ace (K-A-2-3) and raises an ace left in hand "
+        "to 11. Count scoring replaces card values with 1 point per card and 2 per joker still "
+        "held, and lowers the default target to 25. The mandatory discard changes the play only. "
+        "Nothing is laid during a hand of Rummy Complete, so the switches about laying melds or "
+        "laying off (Call Rummy, borrowing, one meld per turn, the lay-off restriction) are not "
+        "offered, and neither is Rummy hidden, which every player going out would earn."
+    ),
+)
 _TIE = (
-    N_("A tie for the highest total at the moment the game would end settles nothing: play "
-    "continues hand by hand until a single player is ahead."),
+    N_(
+        "A tie for the highest total at the moment the game would end settles nothing: play "
+        "continues hand by hand until a single player is ahead."
+    ),
+)
+_COMMON = N_(
+    "The source describes these games as changes to a standard Rummy it does not spell out. The "
+    "base game used here (players, pack, deal sizes, where the ace sits, card values, the "
+    "target) is the game as commonly published."
+)
+_COMPLETE_SWITCHES = N_(
+    "Nothing is laid during the hand, so the app does not offer Call Rummy, borrowing, additional "
+    "borrowing, one meld per turn, the lay-off restriction or Rummy hidden; the target, around "
+    "the corner, count scoring and the mandatory discard are offered."
+)
+_BLOCK_STOCK = N_(
+    "Every copy of the source says the hand is blocked when the discard pile runs out. That "
+    "cannot be meant, since play then goes on from the discard pile: the app reads it as the "
+    "stock running out."
 )
 
 
@@ -70,6 +98,7 @@ def _standard_like(
     family: str = "standard",
     target: int = 100,
     laid_in_play: bool = True,
+    decisions: tuple[str, ...] = (),
 ) -> Variant:
     """One pack, 2-6 players, ace low, the standard options: only play and scoring differ."""
     return Variant(
@@ -80,10 +109,17 @@ def _standard_like(
         players=(2, 6),
         deal=STANDARD_DEAL,
         meld_rules=MeldRules(ace=Ace.LOW),
-        options=standard_options(target),
+        options=standard_options(target, laying=laid_in_play),
         hooks=STANDARD_HOOKS,
-        rules=(_DEAL, _MELDS, play, scoring, _game_end(target), _OPTIONS),
-        decisions=_TIE,
+        rules=(
+            _DEAL,
+            _MELDS,
+            play,
+            scoring,
+            _game_end(target),
+            _OPTIONS if laid_in_play else _OPTIONS_COMPLETE,
+        ),
+        decisions=(_COMMON, *decisions, *_TIE),
         laid_in_play=laid_in_play,
     )
 
@@ -117,6 +153,7 @@ RUMMY_COMPLETE = _standard_like(
     ),
     target=200,
     laid_in_play=False,
+    decisions=(_COMPLETE_SWITCHES,),
 )
 
 BLOCK_RUMMY = _standard_like(
@@ -138,6 +175,7 @@ BLOCK_RUMMY = _standard_like(
         "evenly are not scored."),
     ),
     family="block",
+    decisions=(_BLOCK_STOCK,),
 )
 
 THROW_DOWN_RUMMY = _standard_like(

@@ -1,0 +1,251 @@
+"""Pages that settle disputes: each variant's rules, a game's rules as played, the search,
+the comparison of all variants, and the checker.
+
+Everything shown is the engine's (``scorekeeper.rules.reference``): these views pick the
+variant or game, call it, and render.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET
+
+from scorekeeper.i18n import render_message, translate_text
+from scorekeeper.rules import RulesError, Variant, get_variant
+from scorekeeper.rules.errors import UnknownVariantError
+from scorekeeper.rules.reference import (
+    SECTION_TITLES,
+    assumptions,
+    check_deadwood,
+    check_going_out,
+    check_melds,
+    comparison,
+    deal_plan,
+    glossary,
+    guide_for,
+    house_texts,
+    opening_minimum,
+    options_in_force,
+    search,
+    sections,
+    split_melds,
+    worked_examples,
+)
+
+from .forms import default_variant
+from .forms_check import CheckForm
+from .models import Game
+from .selectors import game_get
+
+
+def _variant_or_404(slug: str) -> Variant:
+    try:
+        return get_variant(slug)
+    except UnknownVariantError:
+        raise Http404("no such variant") from None
+
+
+def _deals(variant: Variant) -> dict[str, list[dict[str, Any]]]:
+    rows = [
+        {"players": n, "cards": cards, "deck": variant.deck(n)} for n, cards in variant.deal.items()
+    ]
+    return {"deals": _runs(rows, "cards"), "decks": _runs(rows, "deck")}
+
+
+def _runs(rows: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    """Consecutive player counts that share ``rows[key]``, as {low, high, key} rows."""
+    runs: list[dict[str, Any]] = []
+    for row in rows:
+        if runs and runs[-1][key] == row[key]:
+            runs[-1]["high"] = row["players"]
+        else:
+            runs.append({"low": row["players"], "high": row["players"], key: row[key]})
+    return runs
+
+
+def _toc(prose) -> list[tuple[str, str]]:
+    """The table of contents: the skeleton's sections present on the page, in order."""
+    anchors = ["glance", *(s.anchor for s in prose), "house-rules", "assumptions", "disputes"]
+    return [(anchor, SECTION_TITLES[anchor]) for anchor in (*anchors, "glossary")]
+
+
+@require_GET
+def rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """A variant's rules in the common skeleton, with worked examples and disputes."""
+    variant = _variant_or_404(slug)
+    prose = sections(variant)
+    worked = worked_examples(variant)
+    context = {
+        "variant": variant,
+        "table": variant.table({}, players=variant.players[0]),
+        "sections": prose,
+        "examples": {s.anchor: [w for w in worked if w.section == s.anchor] for s in prose},
+        "house_examples": [w for w in worked if w.section == "house-rules"],
+        "house_texts": house_texts(variant),
+        "assumptions": assumptions(variant),
+        "terms": glossary(variant),
+        "guide": guide_for(variant),
+        "opening": opening_minimum(variant),
+        "toc": _toc(prose),
+        **_deals(variant),
+    }
+    return render(request, "reference/rules.html", context)
+
+
+def _game(game_id: str) -> Game:
+    try:
+        return game_get(public_id=game_id)
+    except Game.DoesNotExist:
+        raise Http404("no such game") from None
+
+
+@require_GET
+def game_rules(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The rules of one game as played: its variant with its house rules applied."""
+    game = _game(game_id)
+    variant = get_variant(game.variant)
+    players = [seat.name for seat in game.seats.all()]
+    table = variant.table(game.options, players=len(players))
+    prose = sections(variant, table)
+    context = {
+        "game": game,
+        "variant": variant,
+        "table": table,
+        "players": players,
+        "sections": prose,
+        "options": options_in_force(table),
+        "assumptions": assumptions(variant),
+        "terms": glossary(variant),
+        "guide": guide_for(variant),
+        "opening": opening_minimum(variant),
+        "deck": table.deck,
+        "deal": variant.deal_for(len(players)),
+        "toc": _toc(prose),
+    }
+    return render(request, "reference/game_rules.html", context)
+
+
+@require_GET
+def rules_index(request: HttpRequest) -> HttpResponse:
+    """Every variant side by side, with the search box."""
+    return render(request, "reference/index.html", {"rows": comparison(), "terms": glossary()})
+
+
+@require_GET
+def rules_search(request: HttpRequest) -> HttpResponse:
+    """Search every rule, glossary entry and question (accents and case do not matter)."""
+    query = (request.GET.get("q") or "").strip()[:100]
+    hits = search(query, _say) if query else []
+    return render(request, "reference/search.html", {"q": query, "hits": hits})
+
+
+def _say(text: Any) -> str:
+    return translate_text(text) if isinstance(text, str) else render_message(text)
+
+
+# ------------------------------------------------------------------------------------------
+# The checker
+# ------------------------------------------------------------------------------------------
+
+
+@require_GET
+def check(request: HttpRequest) -> HttpResponse:
+    """Meld, first-meld, going-out, deadwood and deal checks: a plain GET form whose URL, cards
+    included, can be shared. Opened from a game, the game's variant and house rules are
+    preselected."""
+    data = request.GET.copy()
+    game = _game_param(data.get("game"))
+    variant = _chosen_variant(data.get("variant"), game)
+    names: list[str] = []
+    if game is not None:
+        names = [seat.name for seat in game.seats.all()]
+        if not data.get("variant"):
+            data["variant"] = variant.slug
+            for slug, value in game.options.items():
+                if value is True:
+                    data[f"opt-{slug}"] = "on"
+    data["variant"] = variant.slug  # an unknown slug falls back, as on the start form
+    bound = "kind" in data or "cards" in data
+    if not data.get("kind"):
+        data["kind"] = "meld"
+    form = CheckForm(data, variant=variant)
+    outcome = None
+    if bound and form.is_valid():
+        dealer = (game.next_dealer or game.dealer) if game is not None else None
+        outcome = _run(form, variant, names, dealer)
+    context = {
+        "form": form,
+        "variant": variant,
+        "game": game,
+        "outcome": outcome,
+        "deck": variant.deck(_players(form, names, variant)),
+        "shown": bound,
+    }
+    return render(request, "reference/check.html", context)
+
+
+def _game_param(value: str | None) -> Game | None:
+    if not value or len(value) > 40:
+        return None
+    try:
+        return game_get(public_id=value)
+    except Game.DoesNotExist:
+        return None
+
+
+def _chosen_variant(slug: str | None, game: Game | None) -> Variant:
+    if slug:
+        try:
+            return get_variant(slug)
+        except UnknownVariantError:
+            pass
+    if game is not None:
+        return get_variant(game.variant)
+    return default_variant()
+
+
+def _players(form: CheckForm, names: list[str], variant: Variant) -> int:
+    """Players for the deck size: as given, the game's, or the most the variant seats."""
+    given = form.cleaned_data.get("players") if hasattr(form, "cleaned_data") else None
+    low, high = variant.players
+    count = given or len(names) or high
+    return min(max(count, low), high)
+
+
+def _run(
+    form: CheckForm, variant: Variant, names: list[str], dealer: str | None = None
+) -> dict[str, Any] | None:
+    """Run the chosen check; an engine error goes next to the cards field."""
+    kind = form.cleaned_data["kind"]
+    cards = form.cleaned_data.get("cards") or ""
+    try:
+        table = variant.table(form.options(), players=_players(form, names, variant))
+        if kind == "deal":
+            given = form.cleaned_data.get("players")
+            dealer = dealer if names and not given else None
+            return {
+                "kind": kind,
+                "plan": deal_plan(variant, given or names or variant.players[0], dealer=dealer),
+            }
+        if not cards:
+            form.add_error("cards", gettext("Give the cards to check, e.g. 7H 8H 9H."))
+            return None
+        if kind in ("meld", "opening"):
+            return {"kind": kind, "report": check_melds(split_melds(cards), table)}
+        if kind == "going-out":
+            melds = split_melds(cards)
+            discard = form.cleaned_data.get("discard") or None
+            if len(melds) > 1 or discard:
+                verdict = check_going_out(None, table, melds=melds, discard=discard)
+            else:
+                verdict = check_going_out(cards, table)
+            return {"kind": kind, "going_out": verdict}
+        return {"kind": kind, "arrangement": check_deadwood(cards.replace("/", " "), table)}
+    except RulesError as err:
+        field = "players" if kind == "deal" else "cards"
+        form.add_error(field, render_message(err.message))
+        return None

@@ -1,0 +1,120 @@
+"""The shapes of the reference content: paragraphs with their origin, disputes, examples.
+
+Everything here is plain data, written in the variant guides (``reference/guides/``) and read
+by the rules pages, the checker and the search. Texts are English templates marked with
+``N_`` so they can be translated at the edge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class Origin(StrEnum):
+    """Where a rule comes from, shown beside it on the rules page."""
+
+    SOURCE = "source"  # the Cats at Cards "Rummy variations" page
+    COMMON = "common"  # the game as commonly published (the source does not spell it out)
+    DECISION = "decision"  # the app settled a point the source leaves open or gets wrong
+    TABLE = "table"  # a fact of one table's house rules (on a game's rules page)
+
+
+# The section skeleton every rules page follows, in order: (anchor, heading).
+SECTIONS: tuple[str, ...] = (
+    "glance",
+    "deal",
+    "play",
+    "melds",
+    "going-out",
+    "scoring",
+    "end",
+    "house-rules",
+    "assumptions",
+    "glossary",
+)
+
+
+@dataclass(frozen=True)
+class Para:
+    """One paragraph of a rules page, with its origin."""
+
+    text: str | Any  # an N_-marked template, or a Message for facts of one table
+    origin: Origin = Origin.SOURCE
+
+
+@dataclass(frozen=True)
+class GoingOut:
+    """What a whole going-out hand must look like.
+
+    ``patterns``: the allowed meld sizes, largest first (Continental 5-4-3-3...); None when
+    any valid melds will do. ``ways``: (cards melded, discard) pairs that go out; a ``None``
+    count means "all the cards", and a ``None`` discard means "with or without".
+    ``ways_text`` says it in words. ``knock``: nobody goes out, the hand ends with a knock.
+    """
+
+    ways_text: str = ""
+    patterns: tuple[tuple[int, ...], ...] | None = None
+    ways: tuple[tuple[int | None, bool | None], ...] = ((None, None),)
+    knock: bool = False
+
+
+@dataclass(frozen=True)
+class Check:
+    """A prefilled checker query: what the link to ``/check`` carries."""
+
+    kind: str  # "meld", "opening", "going-out", "deadwood" or "deal"
+    cards: str = ""
+    discard: str = ""
+    players: int | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Dispute:
+    """A question tables argue about, answered in two lines, with the rule and a check."""
+
+    question: str
+    answer: str
+    section: str  # the anchor of the rule that settles it
+    check: Check | None = None
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: a hand as it would be entered; the engine scores it on the page."""
+
+    title: str
+    players: tuple[str, ...]
+    result: Mapping[str, Any]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    dealer: str | None = None
+    section: str = "scoring"
+    check: Check | None = None  # a checker example (first melds) instead of a scored hand
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry."""
+
+    key: str
+    word: str
+    text: str
+    aka: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Guide:
+    """A variant's reference content beyond its rule texts."""
+
+    slug: str
+    sections: Mapping[str, tuple[Para, ...]]  # extra paragraphs by anchor, after the rule texts
+    terms: tuple[str, ...]  # glossary keys that matter in this variant
+    disputes: tuple[Dispute, ...]
+    examples: tuple[Example, ...]
+    going_out: GoingOut
+    # Option-free texts that stand in for a rule text a house rule contradicts, by anchor.
+    core: Mapping[str, tuple[Para, ...]] = field(default_factory=dict)
+    extra_cards: int = 0  # players dealt one card more (Phỏm's first player, Nowrang's)
