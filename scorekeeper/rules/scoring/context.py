@@ -34,11 +34,6 @@ class HandContext:
     entry: Mapping[str, Any]
 
     @property
-    def result(self) -> Mapping[str, Any]:
-        """Transitional name of :attr:`entry`, read by scoring bodies that predate it."""
-        return self.entry
-
-    @property
     def variant(self):
         return self.table.variant
 

@@ -26,7 +26,11 @@ ONE_SUIT_PART = define("continental.part.one_suit", N_("{bonus} for one suit"))
 PAYS_SUM = define("continental.pays_sum", N_("Each player pays {name} {parts} = {pay}"))
 PAYS = define("continental.pays", N_("Each player pays {name} {pay}"))
 COLLECTS = define("continental.collects", N_("{name} collects {total}"))
-USED_JOKERS = define("continental.used_jokers", N_("{name} went out using {jokers} joker(s)"))
+USED_JOKERS = define(
+    "continental.used_jokers",
+    NP_("{name} went out using {jokers} joker", "{name} went out using {jokers} jokers"),
+    count="jokers",
+)
 MELDS = define("continental.melds", N_("{name} melds {melds} ({shape})"))
 NOT_A_PATTERN = define(
     "continental.pattern", N_("the 15 cards must be sequences of {shapes}, not {lengths}")

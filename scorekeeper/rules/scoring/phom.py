@@ -50,7 +50,7 @@ NOT_BEFORE = define(
 
 def score_phom(hand: HandContext) -> HandResult:
     hand.forbid_unless("feeding-penalties", "fed_by", "eats")
-    if hand.result.get("u") is not None:
+    if hand.entry.get("u") is not None:
         deltas, transfers, winners, counted, lines = _score_u(hand)
     else:
         deltas, transfers, winners, counted, lines = _score_places(hand)
@@ -130,7 +130,7 @@ def _mom(entry: Mapping, counted, name: str) -> bool:
 
 
 def _eats(hand: HandContext) -> list[Transfer]:
-    eats = hand.result.get("eats")
+    eats = hand.entry.get("eats")
     if not eats:
         return []
     if not isinstance(eats, list):

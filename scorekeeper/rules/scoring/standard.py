@@ -38,7 +38,7 @@ def score_block(hand: HandContext) -> HandResult:
     """Out: as standard. Blocked: the lowest count earns the differences, ties split them."""
     if not hand.flag("blocked"):
         return score_standard(hand)
-    if hand.result.get("out") is not None:
+    if hand.entry.get("out") is not None:
         raise ResultError(BLOCKED_AND_OUT(), "result.out")
     counted = collect(hand, hand.players)
     low = min(c.count for c in counted.values())
