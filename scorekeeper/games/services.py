@@ -200,8 +200,9 @@ def write_once(
     scope = game.public_id if game is not None else ""
     if game is not None:
         _lock(game)  # one writer per game at a time: a concurrent retry waits, then replays
-    cutoff = timezone.now() - IDEMPOTENCY_KEY_TTL
-    IdempotencyKey.objects.filter(created__lt=cutoff).delete()  # indexed; usually nothing
+    # This game's expired keys go here, under the game lock (others' are not ours to lock);
+    # keys of games nobody writes to any more: `manage.py clear_idempotency_keys`.
+    keys_expire(scope=scope)
     found = IdempotencyKey.objects.filter(scope=scope, key=key).first()
     if found is not None:
         if found.fingerprint != request:
@@ -240,6 +241,14 @@ def edit_secret(*, game: Game) -> str:
     value = f"{game.public_id}:{game.token_hash}"
     digest = salted_hmac("rummy-table.edit-link", value, algorithm="sha256").digest()
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def keys_expire(*, scope: str | None = None) -> int:
+    """Forget the Idempotency-Keys older than IDEMPOTENCY_KEY_TTL (of one scope, or all)."""
+    expired = IdempotencyKey.objects.filter(created__lt=timezone.now() - IDEMPOTENCY_KEY_TTL)
+    if scope is not None:
+        expired = expired.filter(scope=scope)
+    return expired.delete()[0]
 
 
 def token_valid(*, game: Game, token: str | None) -> bool:

@@ -269,3 +269,18 @@ def test_undo_of_a_delete_restores_and_changes_the_etag(client, game):
     hand = Hand.objects.get(deleted_at__isnull=False)
     hand_restore(game=Game.objects.get(public_id=game_id), hand_id=hand.pk)
     assert etag(client, game_id, 1) != before
+
+
+def test_expired_keys_of_any_game_are_cleared_by_the_command(client, game):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    game_id, token = game
+    send(client, "delete", hands(game_id, 1), token=token, **{"Idempotency-Key": "a"})
+    send(client, "delete", hands(game_id, 1), token=token, **{"Idempotency-Key": "b"})
+    IdempotencyKey.objects.filter(key="a").update(created=timezone.now() - timedelta(days=2))
+    out = StringIO()
+    call_command("clear_idempotency_keys", stdout=out)
+    assert "1 expired" in out.getvalue()
+    assert list(IdempotencyKey.objects.values_list("key", flat=True)) == ["b"]

@@ -93,3 +93,12 @@ def test_names_come_back_nfc_normalised_and_hands_may_use_either_form(client):
     response = post(client, path, json.dumps(hand), created["token"])
     assert response.status_code == 201
     assert response.json()["totals"] == {"Zo\u00e9": 7, "Bob": 0}
+
+
+def test_the_text_reader_examples_hold():
+    import doctest
+
+    import scorekeeper.api.text
+
+    failures, tried = doctest.testmod(scorekeeper.api.text)
+    assert tried and not failures

@@ -139,3 +139,30 @@ def test_my_games_and_edit_rights_last_a_year(client, settings):
     game_id = start_game(client)
     assert client.cookies["sessionid"]["max-age"] >= 365 * 24 * 60 * 60
     assert Game.objects.filter(public_id=game_id).exists()
+
+
+def test_the_migration_turns_stored_tokens_into_grants(client):
+    import importlib
+
+    from django.apps import apps
+    from django.contrib.sessions.backends.db import SessionStore
+
+    migration = importlib.import_module("scorekeeper.games.migrations.0004_idempotency")
+    game_id, token = api_game(client)
+    other_id, _other_token = api_game(client)
+    old = SessionStore()
+    old[access.GAMES] = {
+        game_id: {"token": token, "seen": "2026-01-01"},
+        other_id: {"token": "forged", "seen": "2026-01-01"},
+    }
+    old.create()
+    migration.sessions_keep_grants(apps, None)
+    stored = Session.objects.get(session_key=old.session_key)
+    assert token not in json.dumps(stored.get_decoded())
+    games = stored.get_decoded()[access.GAMES]
+    assert games[game_id]["grant"] == access.grant_for(Game.objects.get(public_id=game_id))
+    assert games[other_id]["grant"] is None
+    phone = Client()
+    phone.cookies["sessionid"] = old.session_key
+    assert post_hand(phone, game_id, knock_hand(0, 5, 12, 20)).status_code == 302
+    assert post_hand(phone, other_id, knock_hand(0, 5, 12, 20)).status_code == 403
