@@ -30,6 +30,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scorekeeper.i18n import render_message
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import RulesError, all_variants, get_variant
 from scorekeeper.rules.families import family_of
@@ -638,6 +639,9 @@ def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
         return _after_change(request, game)
     except KeyReused:
         messages.error(request, _("This button was already used; nothing more was changed."))
+        return _after_change(request, game)
+    except RulesError as error:  # a tampered one-time key: refused, nothing changes
+        messages.error(request, render_message(error.message))
         return _after_change(request, game)
     if outcome.replayed:
         messages.info(

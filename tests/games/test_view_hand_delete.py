@@ -80,3 +80,16 @@ def test_htmx_delete_honours_csrf():
     response = phone.post(delete_url(game_id, 1), HTTP_X_CSRFTOKEN=header, **HTMX)
     assert response.status_code == 200
     assert state(game_id)["hands"] == []
+
+
+def test_a_tampered_one_time_key_is_refused_and_deletes_nothing(client):
+    # Found by the page fuzz test: a NUL in the hidden key was a 500.
+    from scorekeeper.games.models import Hand
+
+    game_id = start_game(client)
+    post_hand(client, game_id, knock_hand(0, 5, 12, 20))
+    response = client.post(delete_url(game_id, 1), {"request_id": "000\x00"}, follow=True)
+    assert response.status_code == 200
+    assert "NUL" in response.content.decode()
+    assert [h["n"] for h in state(game_id)["hands"]] == [1]
+    assert not Hand.objects.filter(deleted_at__isnull=False).exists()
