@@ -1,4 +1,13 @@
+import os
+
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# On a developer's machine property and fuzz tests draw new examples every run, so they keep
+# finding things; in CI (CI=true) the same examples every run, so a landing never hangs on luck.
+hypothesis_settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 
 @pytest.fixture(autouse=True)
