@@ -23,6 +23,7 @@ from scorekeeper.rules.game import Replay, setup_table
 
 from .models import Game, Hand, HandRevision, Seat, hash_token
 from .selectors import game_players, game_replay, hand_result_data, live_hands, state_summary
+from .signals import game_stored
 
 
 class GameOver(Exception):
@@ -225,6 +226,7 @@ def _store(game: Game, hands: list[Hand], played: Replay) -> None:
         hand.save()  # in ascending order, so a renumbered hand never meets a live number
     _apply_summary(game, played, hand_count=len(hands))
     game.save()
+    game_stored.send(sender=Game, game=game)
 
 
 def _apply_summary(game: Game, played: Replay, *, hand_count: int) -> None:

@@ -6,9 +6,10 @@ import pytest
 
 import scorekeeper.rules
 import scorekeeper.rules.scoring
+import scorekeeper.rules.standing
 
 
-@pytest.mark.parametrize("module", [scorekeeper.rules, scorekeeper.rules.scoring])
+@pytest.mark.parametrize("module", [scorekeeper.rules, scorekeeper.rules.scoring, scorekeeper.rules.standing])
 def test_docstring_examples(module):
     failed, attempted = doctest.testmod(module, raise_on_error=False, verbose=False)
     assert attempted > 0
