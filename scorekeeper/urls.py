@@ -7,4 +7,5 @@ urlpatterns = [
     path("", games_views.home, name="home"),
     path("api/v1/", api.urls),
     path("", include("scorekeeper.games.urls")),
+    path("", include("scorekeeper.leagues.urls")),
 ]

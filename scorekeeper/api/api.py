@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ninja import NinjaAPI
 
-from . import catalogue, errors, games, tools
+from . import catalogue, errors, games, leagues, tools
 
 api = NinjaAPI(
     title="Rummy Table API",
@@ -22,3 +22,4 @@ errors.install(api)
 api.add_router("", catalogue.router)
 api.add_router("", tools.router)
 api.add_router("", games.router)
+api.add_router("", leagues.router)

@@ -28,6 +28,7 @@ from scorekeeper.games.services import (
 )
 from scorekeeper.rules.scoring import score_hand
 
+from . import leagues
 from .errors import ApiError, ErrorOut
 
 router = Router(tags=["games"])
@@ -44,6 +45,11 @@ class TableIn(Schema):
     options: dict[str, Any] | None = None
     players: list[str]
     dealer: str | None = None
+
+
+class GameIn(TableIn):
+    league: str | None = None  # join this league: the bearer token is then the league's
+    ranked: bool = True  # with league: false for a friendly game that does not count
 
 
 class ScoreIn(TableIn):
@@ -163,14 +169,23 @@ def score(request: HttpRequest, payload: ScoreIn):
     return hand.as_dict()
 
 
-@router.post("/games", response={201: GameCreatedOut, **ERRORS}, summary="Start a game")
-def create_game(request: HttpRequest, payload: TableIn):
-    game, token = game_create(
-        variant=payload.variant,
-        options=payload.options,
-        players=payload.players,
-        dealer=payload.dealer,
-    )
+@router.post(
+    "/games",
+    response={201: GameCreatedOut, **ERRORS, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
+    summary="Start a game (in a league with \"league\" and the league's token)",
+)
+def create_game(request: HttpRequest, payload: GameIn):
+    if payload.league is not None:
+        game, token = leagues.create_league_game(request, league_id=payload.league, payload=payload)
+    elif not payload.ranked:
+        raise ApiError("ranked: only a league game can be unranked", field="ranked")
+    else:
+        game, token = game_create(
+            variant=payload.variant,
+            options=payload.options,
+            players=payload.players,
+            dealer=payload.dealer,
+        )
     # The game's page, the link a table shares; the API state is at /games/{id} here.
     url = request.build_absolute_uri(reverse("game", kwargs={"game_id": game.public_id}))
     return Status(

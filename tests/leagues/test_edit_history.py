@@ -25,23 +25,42 @@ CORRECTED = penalties("Di", Ann=50, Bob=10, Cy=20)  # game 1 as it really was
 
 def table(league, **scope):
     return [
-        (r.player, r.rank, r.games, r.wins, r.score, round(r.avg_place, 9), round(r.mu, 9),
-         round(r.sigma, 9), r.provisional)
+        (
+            r.player,
+            r.rank,
+            r.games,
+            r.wins,
+            r.score,
+            round(r.avg_place, 9),
+            round(r.mu, 9),
+            round(r.sigma, 9),
+            r.provisional,
+        )
         for r in standings(league=league, **scope)
     ]
 
 
 def history(league):
     return sorted(
-        (s.scope.split("|")[1], s.league_game.played, s.player.name, round(s.mu, 9), round(s.sigma, 9))
-        for s in RatingSnapshot.objects.filter(league=league).select_related("player", "league_game")
+        (
+            s.scope.split("|")[1],
+            s.league_game.played,
+            s.player.name,
+            round(s.mu, 9),
+            round(s.sigma, 9),
+        )
+        for s in RatingSnapshot.objects.filter(league=league).select_related(
+            "player", "league_game"
+        )
     )
 
 
 def build(entries, *, season=True):
     league, token = new_league(min_games=2)
     if season:
-        season_create(league=league, token=token, name="Spring", starts=when(1).date(), ends=when(3).date())
+        season_create(
+            league=league, token=token, name="Spring", starts=when(1).date(), ends=when(3).date()
+        )
     links = [
         play(league, token, ABCD, entry, played=when(day))[0]
         for day, entry in enumerate(entries, start=1)
@@ -72,7 +91,9 @@ def test_only_the_changed_game_and_later_are_rated_again():
         RatingSnapshot.objects.filter(league_game__in=links[:2]).values_list("pk", flat=True)
     )
     hand_correct(game=links[2].game, number=1, entry=penalties("Bob", Ann=1, Cy=2, Di=3))
-    kept = set(RatingSnapshot.objects.filter(league_game__in=links[:2]).values_list("pk", flat=True))
+    kept = set(
+        RatingSnapshot.objects.filter(league_game__in=links[:2]).values_list("pk", flat=True)
+    )
     assert kept == first_two  # untouched rows, not recomputed ones
 
 
