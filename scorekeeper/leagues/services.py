@@ -323,13 +323,16 @@ def _on_game_stored(sender, *, game: Game, **kwargs) -> None:
 
 def sync_game(*, game: Game) -> None:
     """Bring a game's league state in line with its stored hands (no-op for other games)."""
-    link = LeagueGame.objects.filter(game_id=game.pk).select_related("league").first()
-    if link is not None:
+    # Every hand write of every game asks: one indexed lookup, no ordering.
+    found = LeagueGame.objects.filter(game_id=game.pk).select_related("league").order_by()[:1]
+    for link in found:
         _sync(link, game)
 
 
 def _sync(link: LeagueGame, game: Game) -> None:
     finished = bool(game.over)
+    if not finished and not link.finished:
+        return  # a hand of a game in play: nothing of it counts yet
     fresh = sorted(_placings(link, game)) if finished else []
     stored = sorted(link.placings.values_list("player_id", "seat", "place", "score"))
     if finished == link.finished and fresh == stored:
