@@ -220,6 +220,7 @@ def season_create(
         raise ResultError("expected a date", "starts")
     if ends < starts:
         raise ResultError("a season cannot end before it starts", "ends")
+    _lock_league(league)
     season = Season.objects.create(league=league, name=name, starts=starts, ends=ends)
     variants = (
         scope_games(league=league, scope=scope_key(season=season))
@@ -236,6 +237,7 @@ def season_create(
 @transaction.atomic
 def season_delete(*, league: League, token: str | None, season: Season) -> None:
     _check(league, token)
+    _lock_league(league)
     prefix = f"{season.pk}|"
     RatingSnapshot.objects.filter(league=league, scope__startswith=prefix).delete()
     Standing.objects.filter(league=league, scope__startswith=prefix).delete()
@@ -381,7 +383,16 @@ def deferred() -> Iterator[None]:
         _rebuild(league, scope, since=since)
 
 
+def _lock_league(league: League) -> None:
+    """Serialise the rebuilds of one league: a rebuild reads the ratings the last one wrote, so
+    two at once (two tables finishing together) would each miss the other's game. PostgreSQL
+    waits here; SQLite already lets one writer through at a time. Always taken after the game's
+    lock (hand writes lock their game first), so two writers can never wait on each other."""
+    League.objects.select_for_update().filter(pk=league.pk).values_list("pk", flat=True).get()
+
+
 def _rebuild_for(link: LeagueGame) -> None:
+    _lock_league(link.league)
     seasons = list(link.league.seasons.all())
     for scope in _scopes_of(link, seasons):
         _rebuild(link.league, scope, since=link)
@@ -502,8 +513,10 @@ def _write_table(league: League, scope: str, games, ratings: dict[int, tuple[flo
     )
 
 
+@transaction.atomic
 def rebuild_league(*, league: League) -> None:
-    """Recompute every scope of a league from nothing (a check, and after an import)."""
+    """Recompute every scope of a league from nothing (a check; no request calls it)."""
+    _lock_league(league)
     RatingSnapshot.objects.filter(league=league).delete()
     Standing.objects.filter(league=league).delete()
     variants = set(LeagueGame.objects.filter(league=league).values_list("variant", flat=True))
