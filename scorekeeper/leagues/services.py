@@ -16,6 +16,7 @@ import contextvars
 import datetime as dt
 import hashlib
 import hmac
+import itertools
 import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -439,21 +440,27 @@ def _rebuild(league: League, scope: str, *, since: LeagueGame | None) -> None:
         ):
             ratings[player] = (mu, sigma)
 
+    # One streamed query for every place from this game on, in the order the games were played.
+    rows = (
+        Placing.objects.filter(league_game__in=later_games.values("pk"))
+        .order_by("league_game__played", "league_game_id", "place", "pk")
+        .values_list("league_game_id", "league_game__played", "player_id", "place")
+    )
     fresh: list[RatingSnapshot] = []
-    for link in later_games.prefetch_related("placings"):
-        placings = list(link.placings.all())
+    for (game_id, played), group in itertools.groupby(
+        rows.iterator(chunk_size=2000), key=lambda row: (row[0], row[1])
+    ):
+        placings = [(player, place) for _game, _played, player, place in group]
         if len(placings) < 2:
             continue
-        for player, (mu, sigma) in zip(
-            [p.player_id for p in placings], rate(placings, ratings), strict=True
-        ):
+        for (player, _place), (mu, sigma) in zip(placings, rate(placings, ratings), strict=True):
             ratings[player] = (mu, sigma)
             fresh.append(
                 RatingSnapshot(
                     league=league,
                     scope=scope,
-                    league_game=link,
-                    played=link.played,
+                    league_game_id=game_id,
+                    played=played,
                     player_id=player,
                     mu=mu,
                     sigma=sigma,
@@ -463,13 +470,14 @@ def _rebuild(league: League, scope: str, *, since: LeagueGame | None) -> None:
     _write_table(league, scope, games, ratings)
 
 
-def rate(placings: Sequence[Placing], ratings: dict[int, tuple[float, float]]):
-    """New (μ, σ) for each placing's player, in order: openskill's Plackett-Luce from places."""
+def rate(placings: Sequence[tuple[int, int]], ratings: dict[int, tuple[float, float]]):
+    """New (μ, σ) for each (player id, place) of one game, in order: openskill's
+    Plackett-Luce from the places, starting from each player's rating so far."""
     teams = []
-    for p in placings:
-        mu, sigma = ratings.get(p.player_id, (None, None))
+    for player, _place in placings:
+        mu, sigma = ratings.get(player, (None, None))
         teams.append([MODEL.rating(mu=mu, sigma=sigma)])
-    rated = MODEL.rate(teams, ranks=[p.place for p in placings])
+    rated = MODEL.rate(teams, ranks=[place for _player, place in placings])
     return [(team[0].mu, team[0].sigma) for team in rated]
 
 

@@ -104,7 +104,9 @@ def league_new(request: HttpRequest) -> HttpResponse:
             access.remember_league(request, league, token=token)
             messages.success(
                 request,
-                _("Your league is ready. Keep the organiser link safe: only phones that opened it can see it again."),
+                _(
+                    "Your league is ready. Keep the organiser link safe: only phones that opened it can see it again."
+                ),
             )
             return redirect("league_share", league_id=league.public_id)
     return render(request, "leagues/new.html", {"form": form})
