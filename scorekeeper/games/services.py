@@ -90,6 +90,47 @@ def game_create(
     return game, token
 
 
+@transaction.atomic
+def game_create_played(
+    *,
+    variant: str,
+    options: dict | None,
+    players: list[str],
+    dealer: str | None,
+    entries: list[dict],
+) -> tuple[Game, str]:
+    """Start a game whose hands were already played (an import): the same checks and stored
+    results as recording them one by one, with one replay and bulk writes."""
+    _refuse_nul(entries, "hands")
+    game, token = game_create(variant=variant, options=options, players=players, dealer=dealer)
+    hands = [
+        Hand(game=game, number=number, entry=entry)
+        for number, entry in enumerate(entries, start=1)
+    ]
+    played = _replay(game, hands)
+    for hand, result, totals in zip(hands, played.hands, played.state.running, strict=True):
+        hand.result, hand.totals = hand_result_data(result), dict(totals)
+    Hand.objects.bulk_create(hands, batch_size=200)
+    HandRevision.objects.bulk_create(
+        (
+            HandRevision(
+                hand=hand,
+                version=1,
+                action=HandRevision.Action.RECORDED,
+                number=hand.number,
+                entry=hand.entry,
+                result=hand.result,
+            )
+            for hand in hands
+        ),
+        batch_size=200,
+    )
+    _apply_summary(game, played, hand_count=len(hands))
+    game.save()
+    game_stored.send(sender=Game, game=game)
+    return game, token
+
+
 def token_valid(*, game: Game, token: str | None) -> bool:
     # Constant-time, so response timing tells nothing about how much of a guess was right.
     return hmac.compare_digest(hash_token(token or ""), game.token_hash)

@@ -29,7 +29,7 @@ from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from scorekeeper.games.models import Game, hash_token
-from scorekeeper.games.services import game_create
+from scorekeeper.games.services import game_create, game_create_played
 from scorekeeper.games.signals import game_stored
 from scorekeeper.rules.errors import ResultError
 from scorekeeper.rules.standing import final_places
@@ -267,15 +267,21 @@ def league_game_create(
     dealer: str | None,
     ranked: bool = True,
     played: dt.datetime | None = None,
+    hands: list[dict] | None = None,
 ) -> tuple[LeagueGame, str]:
     """Start a game in the league (organiser only); returns the link and the game's edit token.
 
-    The game's token is derived from the organiser token (:func:`game_token_for`).
+    The game's token is derived from the organiser token (:func:`game_token_for`). ``hands``:
+    the game's hands already played (an import), replayed and stored in one go.
     """
     _check(league, token)
     if not isinstance(ranked, bool):
         raise ResultError("expected true or false", "ranked")
-    game, _ = game_create(variant=variant, options=options, players=players, dealer=dealer)
+    table = {"variant": variant, "options": options, "players": players, "dealer": dealer}
+    if hands:
+        game, _ = game_create_played(**table, entries=hands)
+    else:
+        game, _ = game_create(**table)
     names = list(game.seats.order_by("position").values_list("name", flat=True))
     keys: dict[str, str] = {}
     for i, name in enumerate(names):

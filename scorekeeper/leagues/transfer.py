@@ -39,7 +39,6 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from scorekeeper.games.models import Hand, Seat
-from scorekeeper.games.services import hand_record
 from scorekeeper.rules.errors import GameOverError, RulesError
 from scorekeeper.rules.game import replay
 
@@ -429,8 +428,7 @@ def import_games(
                 dealer=game.dealer,
                 ranked=game.ranked,
                 played=game.played,
+                hands=game.hands,
             )
-            for entry in game.hands:
-                hand_record(game=link.game, entry=entry)
             report.created.append(link.game.public_id)
     return report
