@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def play_quick_game(page, players, winner, held):
+def play_quick_game(page, players, winner, held, shot=None):
     page.click("text=New league game")
     page.check("input[name=variant][value=german-rummy]")
     page.wait_for_timeout(300)  # htmx redraws the form for the chosen game
@@ -22,6 +22,8 @@ def play_quick_game(page, players, winner, held):
         page.fill(f"#id_player-{i}", name)
     page.fill("#id_opt-hands", "1")
     expect(page.locator("#id_ranked")).to_be_checked()
+    if shot is not None:
+        shot(page, "league-03-new-game")
     page.click(".sticky-actions button")
     page.wait_for_url(re.compile(r"/games/[\w-]+/$"))
     game_url = page.url
@@ -52,8 +54,8 @@ def test_league_night(live_server, phone, shot):
 
     # Phone 1 plays the first game.
     organiser.goto(public_link)
-    shot(organiser, "league-03-empty")
-    play_quick_game(organiser, ["Ann", "Bob", "Cy"], "Ann", {"Bob": 12, "Cy": 30})
+    shot(organiser, "league-03-empty-league")
+    play_quick_game(organiser, ["Ann", "Bob", "Cy"], "Ann", {"Bob": 12, "Cy": 30}, shot)
 
     # Phone 2 opens the organiser link and plays the second game; Ann is offered by name.
     second = phone()
