@@ -4,12 +4,11 @@ whatever the league holds, because the services keep the derived tables current.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Count, F, OuterRef, Prefetch, Q, Subquery
 
 from scorekeeper.games.models import Seat
 
@@ -116,8 +115,16 @@ def _with_rank(row: Row, rank: int) -> Row:
 
 def league_variants(*, league: League) -> list[str]:
     """The league's variants first in its own order, then any other variant it has played."""
-    played = LeagueGame.objects.filter(league=league).values_list("variant", flat=True).distinct()
-    extra = sorted(set(played) - set(league.variants))
+    # The variants with a table (the standings' scopes), read from the table's own index:
+    # a few rows per variant, never one per game.
+    scopes = (
+        Standing.objects.filter(league=league, scope__startswith="|")
+        .exclude(scope="|")
+        .values_list("scope", flat=True)
+        .distinct()
+    )
+    played = {scope.split("|", 1)[1] for scope in scopes}
+    extra = sorted(played - set(league.variants))
     return list(league.variants) + extra
 
 
@@ -175,47 +182,49 @@ def player_record(*, league: League, player: Player, scope: str = "|") -> dict[s
         for s in Standing.objects.filter(league=league, player=player, scope__startswith="|")
         if s.scope != "|"
     ]
-    mine = list(
-        Placing.objects.filter(player=player, league_game__ranked=True, league_game__finished=True)
-        .select_related("league_game__game")
-        .order_by("-league_game__played", "-league_game_id")
+    counted = Placing.objects.filter(
+        player=player, league_game__ranked=True, league_game__finished=True
     )
-    form = mine[:FORM_GAMES]
-    head = _head_to_head(player, {p.league_game_id: p.place for p in mine})
+    form = list(
+        counted.select_related("league_game__game").order_by(
+            "-league_game__played", "-league_game_id"
+        )[:FORM_GAMES]
+    )
     return {
         "history": history,
         "by_variant": sorted(by_variant, key=lambda s: -s.games),
         "form": form,
-        "head_to_head": head,
+        "head_to_head": _head_to_head(player, counted),
     }
 
 
-def _head_to_head(player: Player, my_place: dict[int, int]) -> list[dict]:
-    tally: dict[int, dict[str, Any]] = defaultdict(
-        lambda: {"games": 0, "ahead": 0, "behind": 0, "level": 0}
-    )
-    names: dict[int, str] = {}
-    others = (
-        Placing.objects.filter(
-            league_game__in=Placing.objects.filter(
-                player=player, league_game__ranked=True, league_game__finished=True
-            ).values("league_game_id")
-        )
+def _head_to_head(player: Player, counted) -> list[dict]:
+    """Against every opponent: games together, and how often the player placed higher, level
+    or lower. One aggregate query, a row per opponent."""
+    mine = Placing.objects.filter(league_game=OuterRef("league_game"), player=player)
+    lines = (
+        Placing.objects.filter(league_game__in=counted.values("league_game_id"))
         .exclude(player=player)
-        .select_related("player")
-        .only("league_game_id", "place", "player__name", "player_id")
+        .annotate(my_place=Subquery(mine.values("place")[:1]))
+        .values("player_id", "player__name")
+        .annotate(
+            games=Count("pk"),
+            ahead=Count("pk", filter=Q(my_place__lt=F("place"))),
+            level=Count("pk", filter=Q(my_place=F("place"))),
+            behind=Count("pk", filter=Q(my_place__gt=F("place"))),
+        )
+        .order_by()
     )
-    for p in others:
-        names[p.player_id] = p.player.name
-        line = tally[p.player_id]
-        line["games"] += 1
-        mine = my_place[p.league_game_id]
-        if mine < p.place:
-            line["ahead"] += 1
-        elif mine > p.place:
-            line["behind"] += 1
-        else:
-            line["level"] += 1
-    rows = [{"opponent": names[pid], "player_id": pid, **line} for pid, line in tally.items()]
+    rows = [
+        {
+            "opponent": line["player__name"],
+            "player_id": line["player_id"],
+            "games": line["games"],
+            "ahead": line["ahead"],
+            "level": line["level"],
+            "behind": line["behind"],
+        }
+        for line in lines
+    ]
     rows.sort(key=lambda r: (-r["games"], r["opponent"].casefold()))
     return rows
