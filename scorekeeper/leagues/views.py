@@ -198,7 +198,7 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
         "unit": score_unit(slug) if slug else None,
         "ranked_rows": [r for r in rows if not r.provisional],
         "provisional_rows": [r for r in rows if r.provisional],
-        "games": recent_games(league=league),
+        "games": recent_games(league=league, limit=10),
         "players": league_players(league=league),
         "season_form": SeasonForm(),
     }
