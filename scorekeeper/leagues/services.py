@@ -26,6 +26,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Q, Sum
 from django.dispatch import receiver
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from openskill.models import PlackettLuce
 
 from scorekeeper.games.models import Game, hash_token
@@ -96,7 +97,7 @@ def game_token_for(*, league_token: str, game: Game) -> str:
 
 def _check(league: League, token: str | None) -> None:
     if not token_valid(league=league, token=token):
-        raise LeagueForbidden("this is not the league's organiser token")
+        raise LeagueForbidden(_("this is not the league's organiser token"))
 
 
 # -- the league itself -------------------------------------------------------------------------
@@ -104,14 +105,14 @@ def _check(league: League, token: str | None) -> None:
 
 def _text(value: Any, field: str, *, limit: int, required: bool = True) -> str:
     if not isinstance(value, str):
-        raise ResultError("expected text", field)
+        raise ResultError(_("expected text"), field)
     text = value.strip()
     if "\x00" in text:
-        raise ResultError("text may not contain NUL characters", field)
+        raise ResultError(_("text may not contain NUL characters"), field)
     if required and not text:
-        raise ResultError("this may not be empty", field)
+        raise ResultError(_("this may not be empty"), field)
     if len(text) > limit:
-        raise ResultError(f"at most {limit} characters", field)
+        raise ResultError(_("at most %(limit)s characters") % {"limit": limit}, field)
     return text
 
 
@@ -132,7 +133,7 @@ def _variants(variants: Sequence[str] | None) -> list[str]:
 
 def _min_games(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
-        raise ResultError("a whole number from 0 to 100", "min_games")
+        raise ResultError(_("a whole number from 0 to 100"), "min_games")
     return value
 
 
@@ -201,7 +202,9 @@ def player_rename(*, league: League, token: str | None, player: Player, name: st
     name = _text(name, "name", limit=MAX_NAME)
     clash = Player.objects.filter(league=league, key=_key(name)).exclude(pk=player.pk).first()
     if clash is not None:
-        raise ResultError(f"{clash.name!r} is already a player of this league", "name")
+        raise ResultError(
+            _("%(name)s is already a player of this league") % {"name": clash.name}, "name"
+        )
     player.name, player.key = name, _key(name)
     player.save()
     return player
@@ -218,9 +221,9 @@ def season_create(
     _check(league, token)
     name = _text(name, "name", limit=60)
     if not isinstance(starts, dt.date) or not isinstance(ends, dt.date):
-        raise ResultError("expected a date", "starts")
+        raise ResultError(_("expected a date"), "starts")
     if ends < starts:
-        raise ResultError("a season cannot end before it starts", "ends")
+        raise ResultError(_("a season cannot end before it starts"), "ends")
     _lock_league(league)
     season = Season.objects.create(league=league, name=name, starts=starts, ends=ends)
     variants = (
@@ -276,19 +279,20 @@ def league_game_create(
     """
     _check(league, token)
     if not isinstance(ranked, bool):
-        raise ResultError("expected true or false", "ranked")
+        raise ResultError(_("expected true or false"), "ranked")
     table = {"variant": variant, "options": options, "players": players, "dealer": dealer}
     if hands:
-        game, _ = game_create_played(**table, entries=hands)
+        game, _token = game_create_played(**table, entries=hands)
     else:
-        game, _ = game_create(**table)
+        game, _token = game_create(**table)
     names = list(game.seats.order_by("position").values_list("name", flat=True))
     keys: dict[str, str] = {}
     for i, name in enumerate(names):
         other = keys.get(_key(name))
         if other is not None:
             raise ResultError(
-                f"{name!r} and {other!r} are one player in a league (names ignore case)",
+                _("%(name)s and %(other)s are one player in a league (names ignore case)")
+                % {"name": name, "other": other},
                 f"players[{i}]",
             )
         keys[_key(name)] = name
@@ -430,7 +434,7 @@ def _rebuild(league: League, scope: str, *, since: LeagueGame | None) -> None:
         snap_at = Q(played__gt=since.played) | Q(played=since.played, league_game_id__gte=since.pk)
         later_games, later_snaps = games.filter(at), snapshots.filter(snap_at)
         before = snapshots.exclude(snap_at)
-    removed, _ = later_snaps.delete()
+    removed, _counts = later_snaps.delete()
 
     ratings: dict[int, tuple[float, float]]
     if removed == 0 and since is not None:

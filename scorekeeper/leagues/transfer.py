@@ -37,6 +37,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scorekeeper.games.models import Hand, Seat
 from scorekeeper.rules.errors import GameOverError, RulesError
@@ -203,14 +204,17 @@ def parse_csv(text: str, report: Report) -> list[Planned]:
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     missing = [c for c in ("record", "game") if c not in (reader.fieldnames or [])]
     if missing:
-        report.error("line 1", f"the header row must name the columns {', '.join(COLUMNS)}")
+        report.error(
+            "line 1",
+            _("the header row must name the columns %(columns)s") % {"columns": ", ".join(COLUMNS)},
+        )
         return []
     games: dict[str, Planned] = {}
     order: list[Planned] = []
     for row in reader:
         line = f"line {reader.line_num}"
         if None in row:
-            report.error(line, "this row has more cells than the header")
+            report.error(line, _("this row has more cells than the header"))
             continue
         kind = (row.get("record") or "").strip()
         label = (row.get("game") or "").strip()
@@ -221,37 +225,53 @@ def parse_csv(text: str, report: Report) -> list[Planned]:
             if planned is None:
                 continue
             if label in games:
-                report.error(line, f"game {label!r} appears twice", "game")
+                report.error(line, _("game %(game)s appears twice") % {"game": label}, "game")
                 continue
             games[label] = planned
             order.append(planned)
         elif kind == "hand":
             planned = games.get(label)
             if planned is None:
-                report.error(line, f"hand of game {label!r}, which no earlier row starts", "game")
+                report.error(
+                    line,
+                    _("hand of game %(game)s, which no earlier row starts") % {"game": label},
+                    "game",
+                )
                 continue
             expected = len(planned.hands) + 1
             if (row.get("hand") or "").strip() != str(expected):
-                report.error(line, f"expected hand {expected} of game {label!r}", "hand")
+                report.error(
+                    line,
+                    _("expected hand %(n)s of game %(game)s") % {"n": expected, "game": label},
+                    "hand",
+                )
                 continue
             entry = _json(row.get("entry"), dict, line, "entry", report)
             if entry is not None:
                 planned.hands.append(entry)
                 planned.hand_where.append(line)
         else:
-            report.error(line, f"record {kind!r}: expected game, hand, place or standing", "record")
+            report.error(
+                line,
+                _("record %(kind)r: expected game, hand, place or standing") % {"kind": kind},
+                "record",
+            )
     return order
 
 
 def _csv_game(row: Mapping[str, Any], line: str, label: str, report: Report) -> Planned | None:
     before = len(report.errors)
     if not label:
-        report.error(line, "a game row needs a game id", "game")
+        report.error(line, _("a game row needs a game id"), "game")
     options = _json(row.get("options") or "{}", dict, line, "options", report)
     players = _json(row.get("players"), list, line, "players", report)
     ranked_text = (row.get("ranked") or "true").strip().lower()
     if ranked_text not in {"true", "false"}:
-        report.error(line, f"ranked: expected true or false, got {ranked_text!r}", "ranked")
+        report.error(
+            line,
+            _("ranked: expected true or false, got %(value)r") % {"value": ranked_text},
+            "ranked",
+        )
     played = _date(row.get("date"), line, report)
     if len(report.errors) > before:
         return None
@@ -271,24 +291,24 @@ def parse_json(data: Any, report: Report) -> list[Planned]:
     """``{"games": [{"date", "variant", "options", "players", "dealer", "ranked", "hands"}]}``."""
     games = data.get("games") if isinstance(data, Mapping) else None
     if not isinstance(games, list):
-        report.error("games", "expected a list of games", "games")
+        report.error("games", _("expected a list of games"), "games")
         return []
     order = []
     for i, item in enumerate(games):
         where = f"games[{i}]"
         if not isinstance(item, Mapping):
-            report.error(where, "expected a game object", where)
+            report.error(where, _("expected a game object"), where)
             continue
         before = len(report.errors)
         hands = item.get("hands", [])
         if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
-            report.error(where, "hands: expected a list of hand objects", f"{where}.hands")
+            report.error(where, _("hands: expected a list of hand objects"), f"{where}.hands")
         ranked = item.get("ranked", True)
         if not isinstance(ranked, bool):
-            report.error(where, "ranked: expected true or false", f"{where}.ranked")
+            report.error(where, _("ranked: expected true or false"), f"{where}.ranked")
         options = item.get("options") or {}
         if not isinstance(options, Mapping):
-            report.error(where, "options: expected an object", f"{where}.options")
+            report.error(where, _("options: expected an object"), f"{where}.options")
         date = item.get("date")
         played = _date(date, where, report) if date is not None else None
         if len(report.errors) > before:
@@ -314,11 +334,14 @@ def _json(text: Any, kind: type, line: str, column: str, report: Report) -> Any:
     try:
         value = json.loads(text or "")
     except (TypeError, ValueError):
-        report.error(line, f"{column}: not valid JSON", column)
+        report.error(line, _("%(column)s: not valid JSON") % {"column": column}, column)
         return None
     if not isinstance(value, kind):
-        what = "an object" if kind is dict else "a list"
-        report.error(line, f"{column}: expected {what}", column)
+        if kind is dict:
+            text = _("%(column)s: expected an object") % {"column": column}
+        else:
+            text = _("%(column)s: expected a list") % {"column": column}
+        report.error(line, text, column)
         return None
     return value
 
@@ -334,7 +357,7 @@ def _date(text: Any, where: str, report: Report) -> dt.datetime | None:
         else:
             value = dt.datetime.fromisoformat(text)
     except ValueError:
-        report.error(where, f"date: {text!r} is not an ISO 8601 date", "date")
+        report.error(where, _("date: %(value)r is not an ISO 8601 date") % {"value": text}, "date")
         return None
     if timezone.is_naive(value):
         value = timezone.make_aware(value)
@@ -344,7 +367,11 @@ def _date(text: Any, where: str, report: Report) -> dt.datetime | None:
 def validate(planned: Sequence[Planned], report: Report) -> None:
     """Replay every planned game through the engine; each error names its row."""
     if len(planned) > MAX_GAMES or sum(len(g.hands) for g in planned) > MAX_HANDS:
-        report.error("", f"at most {MAX_GAMES} games and {MAX_HANDS} hands per import")
+        report.error(
+            "",
+            _("at most %(games)s games and %(hands)s hands per import")
+            % {"games": MAX_GAMES, "hands": MAX_HANDS},
+        )
         return
     for game in planned:
         try:
@@ -357,7 +384,7 @@ def validate(planned: Sequence[Planned], report: Report) -> None:
             )
         except GameOverError as err:
             where = game.hand_where[err.after] if err.after < len(game.hand_where) else game.where
-            report.error(where, "the game is already over before this hand", "entry")
+            report.error(where, _("the game is already over before this hand"), "entry")
             continue
         except RulesError as err:
             report.error(_locate(game), str(err), getattr(err, "field", None))
@@ -367,7 +394,8 @@ def validate(planned: Sequence[Planned], report: Report) -> None:
             if name.casefold() in keys:
                 report.error(
                     game.where,
-                    f"{name!r} and {keys[name.casefold()]!r} are one player in a league",
+                    _("%(name)s and %(other)s are one player in a league")
+                    % {"name": name, "other": keys[name.casefold()]},
                     "players",
                 )
             keys[name.casefold()] = name
@@ -408,7 +436,7 @@ def import_games(
     """Validate games from CSV text or JSON data; unless a dry run or any error, create them all
     (in one transaction, ratings rebuilt once per scope from the earliest imported game on)."""
     if not token_valid(league=league, token=token):
-        raise LeagueForbidden("this is not the league's organiser token")
+        raise LeagueForbidden(_("this is not the league's organiser token"))
     report = Report(dry_run=dry_run)
     planned = parse_csv(csv_text, report) if csv_text is not None else parse_json(data, report)
     if report.errors:
@@ -419,7 +447,7 @@ def import_games(
         return report
     with transaction.atomic(), deferred():
         for game in report.games:
-            link, _ = league_game_create(
+            link, _token = league_game_create(
                 league=league,
                 token=token,
                 variant=game.variant,
