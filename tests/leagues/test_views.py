@@ -207,3 +207,40 @@ def test_my_leagues_lists_this_phones_leagues(client):
 def test_unknown_league_is_404(client):
     assert client.get(reverse("league", args=["nope"])).status_code == 404
     assert client.get("/leagues/%00/").status_code == 404
+
+
+def test_settings_and_season_removal(client):
+    league = create_league(client, min_games=3)
+    start_league_game(client, league, ["Ann", "Bob"], hands=1)
+    game_id = LeagueGame.objects.get(league=league).game.public_id
+    client.post(reverse("hand_create", args=[game_id]), {"winner": "0", "p1-points": 4})
+    assert [r.provisional for r in standings(league=league)] == [True, True]
+    response = client.post(
+        reverse("league_settings", args=[league.public_id]),
+        {"name": "Friday club", "description": "", "min_games": 1, "variants": ["nowrang"]},
+    )
+    assert response.status_code == 302
+    league.refresh_from_db()
+    assert (league.name, league.min_games, league.variants) == ("Friday club", 1, ["nowrang"])
+    assert [r.provisional for r in standings(league=league)] == [False, False]
+    client.post(
+        reverse("league_season_add", args=[league.public_id]),
+        {"name": "Now", "starts": "2000-01-01", "ends": "2100-12-31"},
+    )
+    season = league.seasons.get()
+    assert len(standings(league=league, season=season)) == 2
+    response = client.post(reverse("league_season_delete", args=[league.public_id, season.pk]))
+    assert response.status_code == 302
+    assert not league.seasons.exists()
+    assert len(standings(league=league)) == 2
+
+
+def test_making_a_game_friendly_takes_it_out(client):
+    league = create_league(client, min_games=0)
+    game_id = start_league_game(client, league, ["Ann", "Bob"], hands=1)
+    client.post(reverse("hand_create", args=[game_id]), {"winner": "0", "p1-points": 4})
+    assert len(standings(league=league)) == 2
+    client.post(reverse("league_game_ranked", args=[league.public_id, game_id]))
+    assert standings(league=league) == []
+    client.post(reverse("league_game_ranked", args=[league.public_id, game_id]), {"ranked": "on"})
+    assert len(standings(league=league)) == 2
