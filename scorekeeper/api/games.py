@@ -13,6 +13,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest
 from django.urls import reverse
+from django.utils.translation import gettext
 from ninja import Field, Router, Schema, Status
 from ninja.security import HttpBearer
 
@@ -30,6 +31,7 @@ from scorekeeper.rules.scoring import score_hand
 
 from . import leagues
 from .errors import ApiError, ErrorOut
+from .explain import Explained, explained
 
 router = Router(tags=["games"])
 
@@ -40,19 +42,21 @@ WRITE_ERRORS = {**ERRORS, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 # -- schemas ------------------------------------------------------------------------------------
 
 
-class TableIn(Schema):
+class Table(Schema):
     variant: str
     options: dict[str, Any] | None = None
     players: list[str]
     dealer: str | None = None
 
 
-class GameIn(TableIn):
+class TableIn(Table):
+    """``POST /games``: a table, and optionally the league the game joins."""
+
     league: str | None = None  # join this league: the bearer token is then the league's
     ranked: bool = True  # with league: false for a friendly game that does not count
 
 
-class ScoreIn(TableIn):
+class ScoreIn(Table):
     result: dict[str, Any]
 
 
@@ -65,17 +69,16 @@ class CorrectionIn(Schema):
     result: dict[str, Any]
 
 
-class ScoreOut(Schema):
+class ScoreOut(Explained):
     variant: str
     dealer: str
     winners: list[str]
     deltas: dict[str, int]
     transfers: list[dict[str, Any]]
     players: dict[str, dict[str, Any]]
-    explanation: list[str]
 
 
-class HandOut(Schema):
+class HandOut(Explained):
     n: int
     result: dict[str, Any]  # the entry as it was sent
     dealer: str
@@ -83,7 +86,6 @@ class HandOut(Schema):
     deltas: dict[str, int]
     transfers: list[dict[str, Any]]
     players: dict[str, dict[str, Any]]
-    explanation: list[str]
     totals: dict[str, int]  # running totals after this hand
 
 
@@ -114,7 +116,7 @@ class RevisionOut(Schema):
     action: str
     number: int
     result: dict[str, Any]  # the entry of this version
-    score: dict[str, Any]  # what the engine made of it then
+    score: dict[str, Any]  # what the engine made of it then (explanation as text and codes)
     created: str
 
 
@@ -174,11 +176,11 @@ def score(request: HttpRequest, payload: ScoreIn):
     response={201: GameCreatedOut, **ERRORS, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
     summary="Start a game (in a league with \"league\" and the league's token)",
 )
-def create_game(request: HttpRequest, payload: GameIn):
+def create_game(request: HttpRequest, payload: TableIn):
     if payload.league is not None:
         game, token = leagues.create_league_game(request, league_id=payload.league, payload=payload)
     elif not payload.ranked:
-        raise ApiError("ranked: only a league game can be unranked", field="ranked")
+        raise ApiError(gettext("ranked: only a league game can be unranked"), field="ranked")
     else:
         game, token = game_create(
             variant=payload.variant,
@@ -259,7 +261,7 @@ def get_hand_history(request: HttpRequest, public_id: str, n: int):
             "action": r.action,
             "number": r.number,
             "result": r.entry,
-            "score": r.result,
+            "score": explained(r.result),
             "created": r.created.isoformat(),
         }
         for r in revisions

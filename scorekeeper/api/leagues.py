@@ -12,6 +12,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest
 from django.urls import reverse
+from django.utils.translation import gettext
 from ninja import Field, Router, Schema, Status
 
 from scorekeeper.leagues.models import League, Season
@@ -132,7 +133,7 @@ def bearer(request: HttpRequest) -> str:
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(
-            "Authorization: send the league's token as 'Authorization: Bearer <token>'",
+            gettext("Authorization: send the league's token as 'Authorization: Bearer <token>'"),
             code="unauthorized",
             status=401,
         )
@@ -214,7 +215,8 @@ def get_standings(
             chosen = season_get(league=league, season_id=season)
         except Season.DoesNotExist:
             raise ApiError(
-                f"season: this league has no season {season!r}", field="season"
+                gettext("season: this league has no season %(season)r") % {"season": season},
+                field="season",
             ) from None
     return [row.as_api() for row in standings(league=league, season=chosen, variant=slug)]
 

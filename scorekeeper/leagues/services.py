@@ -33,11 +33,29 @@ from scorekeeper.games.models import Game, hash_token
 from scorekeeper.games.services import game_create, game_create_played
 from scorekeeper.games.signals import game_stored
 from scorekeeper.rules.errors import ResultError
+from scorekeeper.rules.messages import N_, NP_, define
 from scorekeeper.rules.standing import final_places
 
 from .models import League, LeagueGame, Placing, Player, RatingSnapshot, Season, Standing
 
 MODEL = PlackettLuce()
+
+TEXT_EXPECTED = define("league.text_expected", N_("expected text"))
+NUL_IN_TEXT = define("league.nul_text", N_("text may not contain NUL characters"))
+TEXT_EMPTY = define("league.text_empty", N_("this may not be empty"))
+TEXT_TOO_LONG = define(
+    "league.text_too_long",
+    NP_("at most {limit} character", "at most {limit} characters"),
+    count="limit",
+)
+MIN_GAMES_RANGE = define("league.min_games", N_("a whole number from 0 to 100"))
+NAME_TAKEN = define("league.name_taken", N_("{name} is already a player of this league"))
+DATE_EXPECTED = define("league.date_expected", N_("expected a date"))
+SEASON_BACKWARDS = define("league.season_backwards", N_("a season cannot end before it starts"))
+BOOL_EXPECTED = define("league.bool_expected", N_("expected true or false"))
+SAME_PLAYER = define(
+    "league.same_player", N_("{name} and {other} are one player in a league (names ignore case)")
+)
 MAX_NAME = 40
 
 
@@ -105,14 +123,14 @@ def _check(league: League, token: str | None) -> None:
 
 def _text(value: Any, field: str, *, limit: int, required: bool = True) -> str:
     if not isinstance(value, str):
-        raise ResultError(_("expected text"), field)
+        raise ResultError(TEXT_EXPECTED(), field)
     text = value.strip()
     if "\x00" in text:
-        raise ResultError(_("text may not contain NUL characters"), field)
+        raise ResultError(NUL_IN_TEXT(), field)
     if required and not text:
-        raise ResultError(_("this may not be empty"), field)
+        raise ResultError(TEXT_EMPTY(), field)
     if len(text) > limit:
-        raise ResultError(_("at most %(limit)s characters") % {"limit": limit}, field)
+        raise ResultError(TEXT_TOO_LONG(limit=limit), field)
     return text
 
 
@@ -133,7 +151,7 @@ def _variants(variants: Sequence[str] | None) -> list[str]:
 
 def _min_games(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
-        raise ResultError(_("a whole number from 0 to 100"), "min_games")
+        raise ResultError(MIN_GAMES_RANGE(), "min_games")
     return value
 
 
@@ -202,9 +220,7 @@ def player_rename(*, league: League, token: str | None, player: Player, name: st
     name = _text(name, "name", limit=MAX_NAME)
     clash = Player.objects.filter(league=league, key=_key(name)).exclude(pk=player.pk).first()
     if clash is not None:
-        raise ResultError(
-            _("%(name)s is already a player of this league") % {"name": clash.name}, "name"
-        )
+        raise ResultError(NAME_TAKEN(name=clash.name), "name")
     player.name, player.key = name, _key(name)
     player.save()
     return player
@@ -221,9 +237,9 @@ def season_create(
     _check(league, token)
     name = _text(name, "name", limit=60)
     if not isinstance(starts, dt.date) or not isinstance(ends, dt.date):
-        raise ResultError(_("expected a date"), "starts")
+        raise ResultError(DATE_EXPECTED(), "starts")
     if ends < starts:
-        raise ResultError(_("a season cannot end before it starts"), "ends")
+        raise ResultError(SEASON_BACKWARDS(), "ends")
     _lock_league(league)
     season = Season.objects.create(league=league, name=name, starts=starts, ends=ends)
     variants = (
@@ -279,7 +295,7 @@ def league_game_create(
     """
     _check(league, token)
     if not isinstance(ranked, bool):
-        raise ResultError(_("expected true or false"), "ranked")
+        raise ResultError(BOOL_EXPECTED(), "ranked")
     table = {"variant": variant, "options": options, "players": players, "dealer": dealer}
     if hands:
         game, _token = game_create_played(**table, entries=hands)
@@ -291,8 +307,7 @@ def league_game_create(
         other = keys.get(_key(name))
         if other is not None:
             raise ResultError(
-                _("%(name)s and %(other)s are one player in a league (names ignore case)")
-                % {"name": name, "other": other},
+                SAME_PLAYER(name=name, other=other),
                 f"players[{i}]",
             )
         keys[_key(name)] = name

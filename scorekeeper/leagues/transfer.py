@@ -40,6 +40,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorekeeper.games.models import Hand, Seat
+from scorekeeper.i18n import render_message
 from scorekeeper.rules.errors import GameOverError, RulesError
 from scorekeeper.rules.game import replay
 
@@ -387,7 +388,7 @@ def validate(planned: Sequence[Planned], report: Report) -> None:
             report.error(where, _("the game is already over before this hand"), "entry")
             continue
         except RulesError as err:
-            report.error(_locate(game), str(err), getattr(err, "field", None))
+            report.error(_locate(game), render_message(err.message), getattr(err, "field", None))
             continue
         keys: dict[str, str] = {}
         for name in played.players:

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorekeeper.games import access as game_access
 from scorekeeper.games.presentation import chart
 from scorekeeper.games.views import qr_svg, start_page
+from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
 from scorekeeper.rules.standing import score_unit
@@ -81,7 +82,7 @@ def _organisers_only(view):
 
 def _rules_error_to_form(form, error: RulesError, fields: set[str]) -> None:
     field = getattr(error, "field", None)
-    form.add_error(field if field in fields else None, str(error))
+    form.add_error(field if field in fields else None, render_message(error.message))
 
 
 # -- create, list, join, share ------------------------------------------------------------------
@@ -314,7 +315,7 @@ def season_add(request: HttpRequest, league: League, token: str) -> HttpResponse
         try:
             season = season_create(league=league, token=token, **form.cleaned_data)
         except RulesError as error:
-            messages.error(request, str(error))
+            messages.error(request, render_message(error.message))
         else:
             messages.success(request, _("Season added."))
             return redirect(f"{reverse('league', args=[league.public_id])}?season={season.pk}")
@@ -349,7 +350,7 @@ def player_rename_view(request: HttpRequest, league: League, token: str, player_
         try:
             player_rename(league=league, token=token, player=player, name=form.cleaned_data["name"])
         except RulesError as error:
-            messages.error(request, str(error))
+            messages.error(request, render_message(error.message))
         else:
             messages.success(request, _("Renamed; every game and rating stays theirs."))
     return redirect("league_player", league_id=league.public_id, player_id=player.pk)
