@@ -20,13 +20,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .families import family_of
 from .game import starting_total
 from .messages import N_
 from .scoring import setup_table
 from .variants import Variant, get_variant
-
-# Families whose totals are a zero-sum balance of chips (payments between players).
-_CHIP_FAMILIES = frozenset({"continental", "phom"})
 
 
 @dataclass(frozen=True)
@@ -62,7 +60,7 @@ def score_unit(variant: str | Variant) -> str:
     ('chips', 'penalty points', 'games won')
     """
     variant = get_variant(variant)
-    if variant.family in _CHIP_FAMILIES:
+    if family_of(variant).zero_sum:  # totals are a balance of chips paid between players
         return N_("chips")
     if variant.end.kind == "match":
         return N_("games won")
