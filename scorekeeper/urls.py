@@ -7,6 +7,7 @@ urlpatterns = [
     path("", games_views.home, name="home"),
     path("api/v1/", api.urls),
     path("", include("scorekeeper.games.urls")),
+    path("", include("scorekeeper.leagues.urls")),
 ]
 
 # JSON under /api/, templates/error.html elsewhere; both show the request id.

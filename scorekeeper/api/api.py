@@ -13,7 +13,7 @@ from typing import Any
 from django.http import HttpResponse, HttpResponseNotAllowed
 from ninja import NinjaAPI
 
-from . import catalogue, errors, games, health, results, text, tools
+from . import catalogue, errors, games, health, leagues, results, text, tools
 
 
 class RummyAPI(NinjaAPI):
@@ -62,3 +62,4 @@ api.add_router("", catalogue.router)
 api.add_router("", tools.router)
 api.add_router("", games.router)
 api.add_router("", health.router)
+api.add_router("", leagues.router)

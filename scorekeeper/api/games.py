@@ -13,6 +13,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext
 from ninja import Field, Header, Router, Schema, Status
 from ninja.security import HttpBearer
 
@@ -36,6 +37,7 @@ from scorekeeper.games.services import (
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules.scoring import score_hand
 
+from . import leagues
 from .errors import ApiError, ErrorDetail, ErrorOut
 from .explain import Explained, explained
 
@@ -63,14 +65,21 @@ IF_MATCH_HEADER = Header(
 # -- schemas ------------------------------------------------------------------------------------
 
 
-class TableIn(Schema):
+class Table(Schema):
     variant: str
     options: dict[str, Any] | None = None
     players: list[str]
     dealer: str | None = None
 
 
-class ScoreIn(TableIn):
+class TableIn(Table):
+    """``POST /games``: a table, and optionally the league the game joins."""
+
+    league: str | None = None  # join this league: the bearer token is then the league's
+    ranked: bool = True  # with league: false for a friendly game that does not count
+
+
+class ScoreIn(Table):
     result: dict[str, Any]
 
 
@@ -194,8 +203,11 @@ def score(request: HttpRequest, payload: ScoreIn):
 
 @router.post(
     "/games",
-    response={201: GameCreatedOut, **ERRORS},
-    summary="Start a game (with an Idempotency-Key, a retry answers the same game)",
+    response={201: GameCreatedOut, **ERRORS, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
+    summary=(
+        "Start a game (in a league with \"league\" and the league's token; with an"
+        " Idempotency-Key, a retry answers the same game)"
+    ),
 )
 def create_game(
     request: HttpRequest,
@@ -203,25 +215,39 @@ def create_game(
     payload: TableIn,
     idempotency_key: str | None = KEY_HEADER,
 ):
+    if payload.league is None and not payload.ranked:
+        raise ApiError(gettext("ranked: only a league game can be unranked"), field="ranked")
     key = _idempotency_key(request)
     seed = new_token_seed()
 
     def write() -> tuple[int, dict]:
-        game, _token = game_create(
-            variant=payload.variant,
-            options=payload.options,
-            players=payload.players,
-            dealer=payload.dealer,
-            token_seed=seed,
-        )
+        if payload.league is not None:
+            game, _token = leagues.create_league_game(
+                request, league_id=payload.league, payload=payload
+            )
+        else:
+            game, _token = game_create(
+                variant=payload.variant,
+                options=payload.options,
+                players=payload.players,
+                dealer=payload.dealer,
+                token_seed=seed,
+            )
         # The game's page, the link a table shares; the API state is at /games/{id} here.
         url = absolute_url(request, reverse("game", kwargs={"game_id": game.public_id}))
-        # Stored for a retry as it is: the seed, never the token (only the secret key makes one).
+        # Stored for a retry as it is: the seed, never the token (only the secret key makes a
+        # game's token from it; a league game's comes from the league's token, asked again).
         return 201, {"id": game.public_id, "url": url, "state": game_state(game=game), "seed": seed}
 
     outcome = _once(game=None, key=key, request=_asked(request, payload), write=write)
     body = dict(outcome.body)
-    body["token"] = game_token(body.pop("seed"))
+    seed = body.pop("seed")
+    if payload.league is not None:
+        body["token"] = leagues.league_game_token(
+            request, league_id=payload.league, game_id=body["id"]
+        )
+    else:
+        body["token"] = game_token(seed)
     return _answer(response, outcome, body)
 
 

@@ -133,6 +133,9 @@ def _table_model(variant: Variant, *, scored: bool) -> type[BaseModel]:
     }
     if scored:
         fields["result"] = (result_model(variant.family), ...)
+    else:  # POST /games: a game may join a league (with the league's token)
+        fields["league"] = (str | None, None)
+        fields["ranked"] = (bool, True)
     suffix = "ScoreIn" if scored else "TableIn"
     return create_model(_model_name(variant, suffix), __config__=STRICT, **fields)
 

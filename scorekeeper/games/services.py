@@ -34,6 +34,7 @@ from scorekeeper.rules.messages import N_, NP_, define
 
 from .models import Game, Hand, HandRevision, IdempotencyKey, Seat, hash_token
 from .selectors import game_players, game_replay, hand_result_data, live_hands, state_summary
+from .signals import game_stored
 
 NUL_IN_TEXT = define("input.nul_text", N_("text may not contain NUL characters"))
 NUL_IN_NAME = define("input.nul_name", N_("names may not contain NUL characters"))
@@ -249,6 +250,45 @@ def keys_expire(*, scope: str | None = None) -> int:
     if scope is not None:
         expired = expired.filter(scope=scope)
     return expired.delete()[0]
+@transaction.atomic
+def game_create_played(
+    *,
+    variant: str,
+    options: dict | None,
+    players: list[str],
+    dealer: str | None,
+    entries: list[dict],
+) -> tuple[Game, str]:
+    """Start a game whose hands were already played (an import): the same checks and stored
+    results as recording them one by one, with one replay and bulk writes."""
+    _refuse_nul(entries, "hands")
+    game, token = game_create(variant=variant, options=options, players=players, dealer=dealer)
+    hands = [
+        Hand(game=game, number=number, entry=entry)
+        for number, entry in enumerate(entries, start=1)
+    ]
+    played = _replay(game, hands)
+    for hand, result, totals in zip(hands, played.hands, played.state.running, strict=True):
+        hand.result, hand.totals = hand_result_data(result), dict(totals)
+    Hand.objects.bulk_create(hands, batch_size=200)
+    HandRevision.objects.bulk_create(
+        (
+            HandRevision(
+                hand=hand,
+                version=1,
+                action=HandRevision.Action.RECORDED,
+                number=hand.number,
+                entry=hand.entry,
+                result=hand.result,
+            )
+            for hand in hands
+        ),
+        batch_size=200,
+    )
+    _apply_summary(game, played, hand_count=len(hands))
+    game.save()
+    game_stored.send(sender=Game, game=game)
+    return game, token
 
 
 def token_valid(*, game: Game, token: str | None) -> bool:
@@ -422,6 +462,7 @@ def _store(game: Game, hands: list[Hand], played: Replay) -> None:
         hand.save()  # in ascending order, so a renumbered hand never meets a live number
     _apply_summary(game, played, hand_count=len(hands))
     game.save()
+    game_stored.send(sender=Game, game=game)
 
 
 def _apply_summary(game: Game, played: Replay, *, hand_count: int) -> None:

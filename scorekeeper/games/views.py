@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 import segno
@@ -32,7 +33,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorekeeper.i18n import render_message
 from scorekeeper.public_url import absolute_url
-from scorekeeper.rules import RulesError, all_variants, get_variant
+from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.families import family_of
 from scorekeeper.rules.game import starting_total
 from scorekeeper.rules.scoring import score_hand
@@ -71,15 +72,37 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def game_start(request: HttpRequest) -> HttpResponse:
-    """Pick a variant, seat the players, mark the dealer, choose house rules; then create.
+    """Pick a variant, seat the players, mark the dealer, choose house rules; then create."""
+    return start_page(request, start_url=reverse("game_start"), create=_create_game)
+
+
+def _create_game(*, data, **table: Any) -> tuple[Game, str]:
+    return game_create(**table)
+
+
+def start_page(
+    request: HttpRequest,
+    *,
+    start_url: str,
+    create,
+    names: Sequence[str] = (),
+    variants: Sequence[Variant] | None = None,
+    context: dict[str, Any] | None = None,
+    template: str = "start.html",
+) -> HttpResponse:
+    """The start form, posting to ``start_url``; ``create(variant=, options=, players=,
+    dealer=, data=)`` makes the game and returns it with its edit token (or raises RulesError).
 
     A POST with ``action`` other than ``create`` only redraws the form (another seat, a recent
     name filled in, a different variant); with htmx it answers with the form fragment.
+    ``names`` are offered before this browser's recent names and ``variants`` replaces the
+    catalogue's order (the leagues app passes a league's players and variants).
     """
     data = request.POST.copy() if request.method == "POST" else None
     slug = (data or request.GET).get("variant")
-    variant = variant_or_default(slug)
-    recent = access.recent_names(request)
+    listed = list(variants) if variants is not None else all_variants()
+    variant = variant_or_default(slug or (listed[0].slug if variants is not None else None))
+    recent = list(names) + [n for n in access.recent_names(request) if n not in names]
     action = data.get("action", "create") if data is not None else None
     if data is not None:
         data["variant"] = variant.slug
@@ -97,11 +120,12 @@ def game_start(request: HttpRequest) -> HttpResponse:
 
     if show_errors and form.is_valid():
         try:
-            game, token = game_create(
+            game, token = create(
                 variant=variant.slug,
                 options=form.options(),
                 players=form.players(),
                 dealer=form.dealer_name(),
+                data=data,
             )
         except RulesError as error:  # the form checks what the engine does; never a 500
             form.add_error(None, str(error))
@@ -119,15 +143,16 @@ def game_start(request: HttpRequest) -> HttpResponse:
             return redirect("game", game_id=game.public_id)
 
     context = {
+        **(context or {}),
         "form": form,
         "variant": variant,
-        "variants": all_variants(),
+        "variants": listed,
         "recent": [name for name in recent if name not in form_names(form)],
         "show_errors": show_errors,
         "can_add_seat": seats < variant.players[1],
+        "start_url": start_url,
     }
-    template = "start.html#form" if request.htmx else "start.html"
-    return render(request, template, context)
+    return render(request, "start.html#form" if request.htmx else template, context)
 
 
 def form_names(form: StartGameForm) -> set[str]:
@@ -361,9 +386,9 @@ def game_share(request: HttpRequest, game_id: str) -> HttpResponse:
         "game": game,
         "variant": get_variant(game.variant),
         "view_url": view_url,
-        "view_qr": _qr(view_url),
+        "view_qr": qr_svg(view_url),
         "edit_url": edit_url,
-        "edit_qr": _qr(edit_url) if edit_url else None,
+        "edit_qr": qr_svg(edit_url) if edit_url else None,
     }
     response = render(request, "share.html", context)
     response["Cache-Control"] = "no-store"  # it holds the edit link
@@ -371,7 +396,8 @@ def game_share(request: HttpRequest, game_id: str) -> HttpResponse:
     return response
 
 
-def _qr(url: str) -> str:
+def qr_svg(url: str) -> str:
+    """A QR code of ``url`` as inline SVG (the share pages of games and leagues)."""
     svg = segno.make(url, error="m").svg_inline(
         scale=4, border=2, dark="#000000", light="#ffffff", omitsize=True
     )

@@ -1,1 +1,155 @@
-# No models yet: they arrive with the features that need them.
+"""A league: its players, seasons and games, and what it derives from them.
+
+The games app keeps the games; a league only links them (:class:`LeagueGame`). Everything else
+here is derived from those games' stored hands through the engine and rewritten by
+:mod:`scorekeeper.leagues.services` whenever a linked game changes: each finished game's places
+(:class:`Placing`), a rating snapshot per player after each game in each scope
+(:class:`RatingSnapshot`), and each scope's current table (:class:`Standing`), so that reading
+standings is a couple of queries whatever the league holds.
+
+A *scope* is the league as a whole or one season of it, over all its variants or one variant:
+``scope`` holds ``"<season id or empty>|<variant slug or empty>"``.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from scorekeeper.games.models import Game, new_public_id
+
+
+class League(models.Model):
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    name = models.CharField(max_length=80)
+    description = models.TextField(blank=True, max_length=2000)
+    variants = models.JSONField(default=list, blank=True)  # the variants it plays, in its order
+    min_games = models.PositiveSmallIntegerField(default=3)  # before a player is ranked
+    token_hash = models.CharField(max_length=64, editable=False)  # the organiser's secret
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=60)
+    starts = models.DateField()
+    ends = models.DateField()  # inclusive
+
+    class Meta:
+        ordering = ["league", "-starts", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=40)
+    key = models.CharField(max_length=40)  # the name case-folded: "ann" and "Ann" are one player
+
+    class Meta:
+        ordering = ["league", "key"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "key"], name="league_player_key_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LeagueGame(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="games")
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="league_link")
+    ranked = models.BooleanField(default=True)  # False: a friendly game that does not count
+    played = models.DateTimeField()  # orders the league's history; seasons go by its date
+    variant = models.CharField(max_length=40)  # the game's, copied for filtering
+    finished = models.BooleanField(default=False)  # the game was over when last synced
+    seats = models.JSONField(default=dict)  # {name in the game: league Player id}
+
+    class Meta:
+        ordering = ["league", "played", "pk"]
+        indexes = [models.Index(fields=["league", "played"], name="league_game_played")]
+
+    def __str__(self) -> str:
+        return f"{self.league} {self.game.public_id}"
+
+
+class Placing(models.Model):
+    """A player's place in a finished league game, as the engine ranks the game's totals."""
+
+    league_game = models.ForeignKey(LeagueGame, on_delete=models.CASCADE, related_name="placings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="placings")
+    seat = models.CharField(max_length=40)  # the name in the game
+    place = models.PositiveSmallIntegerField()
+    score = models.IntegerField()  # final total less the start, in the variant's unit
+
+    class Meta:
+        ordering = ["league_game", "place", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["league_game", "player"], name="placing_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat} #{self.place}"
+
+
+class RatingSnapshot(models.Model):
+    """A player's rating in one scope right after one ranked game."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    scope = models.CharField(max_length=60)
+    league_game = models.ForeignKey(LeagueGame, on_delete=models.CASCADE, related_name="+")
+    played = models.DateTimeField()  # the game's, so a scope's history orders without a join
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["league", "scope", "played"], name="rating_scope_played"),
+            models.Index(fields=["player", "scope", "played"], name="rating_player_played"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.mu:.2f}±{self.sigma:.2f}"
+
+
+class Standing(models.Model):
+    """One player's line in one scope's table: rewritten whenever a game of the scope changes."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="standings")
+    scope = models.CharField(max_length=60)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
+    games = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()
+    place_sum = models.PositiveIntegerField()
+    score = models.BigIntegerField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    last_played = models.DateTimeField()  # of the player's last game in the scope
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "scope", "player"], name="standing_scope_player_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.player_id} {self.display:.2f}"
+
+    @property
+    def display(self) -> float:
+        """The conservative rating shown and sorted by: μ − 3σ."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def avg_place(self) -> float:
+        return self.place_sum / self.games if self.games else 0.0

@@ -1,0 +1,561 @@
+"""Writes to leagues, and keeping a league's derived state in step with its games.
+
+A league game is an ordinary game of the games app plus a :class:`LeagueGame` link. The games
+app announces every stored write (``game_stored``); :func:`sync_game` then re-derives that game's
+places through the engine and, when they changed, rebuilds the ratings of each scope the game
+belongs to *from that game on*: snapshots before it stay, later ones are recomputed in order.
+A game that finishes last costs one rating update per scope; correcting an early game costs
+the games after it, never the whole history before it.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import contextvars
+import datetime as dt
+import hashlib
+import hmac
+import itertools
+import secrets
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count, Max, Q, Sum
+from django.dispatch import receiver
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from openskill.models import PlackettLuce
+
+from scorekeeper.games.models import Game, hash_token
+from scorekeeper.games.services import game_create, game_create_played
+from scorekeeper.games.signals import game_stored
+from scorekeeper.rules.errors import ResultError
+from scorekeeper.rules.messages import N_, NP_, define
+from scorekeeper.rules.standing import final_places
+
+from .models import League, LeagueGame, Placing, Player, RatingSnapshot, Season, Standing
+
+MODEL = PlackettLuce()
+
+TEXT_EXPECTED = define("league.text_expected", N_("expected text"))
+NUL_IN_TEXT = define("league.nul_text", N_("text may not contain NUL characters"))
+TEXT_EMPTY = define("league.text_empty", N_("this may not be empty"))
+TEXT_TOO_LONG = define(
+    "league.text_too_long",
+    NP_("at most {limit} character", "at most {limit} characters"),
+    count="limit",
+)
+MIN_GAMES_RANGE = define("league.min_games", N_("a whole number from 0 to 100"))
+NAME_TAKEN = define("league.name_taken", N_("{name} is already a player of this league"))
+DATE_EXPECTED = define("league.date_expected", N_("expected a date"))
+SEASON_BACKWARDS = define("league.season_backwards", N_("a season cannot end before it starts"))
+BOOL_EXPECTED = define("league.bool_expected", N_("expected true or false"))
+SAME_PLAYER = define(
+    "league.same_player", N_("{name} and {other} are one player in a league (names ignore case)")
+)
+MAX_NAME = 40
+
+
+class LeagueForbidden(Exception):
+    """A write to a league without its organiser token (or with another league's)."""
+
+    code = "forbidden"
+
+
+# -- scopes ------------------------------------------------------------------------------------
+
+
+def scope_key(*, season: Season | int | None = None, variant: str | None = None) -> str:
+    season_id = season.pk if isinstance(season, Season) else season
+    return f"{season_id or ''}|{variant or ''}"
+
+
+def _parse_scope(scope: str) -> tuple[int | None, str]:
+    season, _, variant = scope.partition("|")
+    return (int(season) if season else None), variant
+
+
+def _scopes_of(link: LeagueGame, seasons: Iterable[Season]) -> list[str]:
+    day = timezone.localdate(link.played)
+    scopes = [scope_key(), scope_key(variant=link.variant)]
+    for season in seasons:
+        if season.starts <= day <= season.ends:
+            scopes += [scope_key(season=season), scope_key(season=season, variant=link.variant)]
+    return scopes
+
+
+def scope_games(*, league: League, scope: str):
+    """The ranked, finished games a scope counts, oldest first."""
+    season_id, variant = _parse_scope(scope)
+    games = LeagueGame.objects.filter(league=league, ranked=True, finished=True)
+    if variant:
+        games = games.filter(variant=variant)
+    if season_id:
+        season = Season.objects.get(pk=season_id)
+        games = games.filter(played__date__gte=season.starts, played__date__lte=season.ends)
+    return games.order_by("played", "pk")
+
+
+# -- tokens ------------------------------------------------------------------------------------
+
+
+def token_valid(*, league: League, token: str | None) -> bool:
+    return hmac.compare_digest(hash_token(token or ""), league.token_hash)
+
+
+def game_token_for(*, league_token: str, game: Game) -> str:
+    """A league game's edit token, derived from the organiser's: the organiser can always
+    correct the league's games, and nobody without the organiser token can derive it."""
+    digest = hmac.new(league_token.encode(), f"game:{game.public_id}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(digest.digest()).decode().rstrip("=")
+
+
+def _check(league: League, token: str | None) -> None:
+    if not token_valid(league=league, token=token):
+        raise LeagueForbidden(_("this is not the league's organiser token"))
+
+
+# -- the league itself -------------------------------------------------------------------------
+
+
+def _text(value: Any, field: str, *, limit: int, required: bool = True) -> str:
+    if not isinstance(value, str):
+        raise ResultError(TEXT_EXPECTED(), field)
+    text = value.strip()
+    if "\x00" in text:
+        raise ResultError(NUL_IN_TEXT(), field)
+    if required and not text:
+        raise ResultError(TEXT_EMPTY(), field)
+    if len(text) > limit:
+        raise ResultError(TEXT_TOO_LONG(limit=limit), field)
+    return text
+
+
+def _variants(variants: Sequence[str] | None) -> list[str]:
+    from scorekeeper.rules import get_variant
+    from scorekeeper.rules.errors import RulesError
+
+    chosen: list[str] = []
+    for i, slug in enumerate(variants or ()):
+        try:
+            slug = get_variant(slug).slug
+        except RulesError as err:
+            raise err.at(f"variants[{i}]") from None
+        if slug not in chosen:
+            chosen.append(slug)
+    return chosen
+
+
+def _min_games(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+        raise ResultError(MIN_GAMES_RANGE(), "min_games")
+    return value
+
+
+@transaction.atomic
+def league_create(
+    *,
+    name: str,
+    description: str = "",
+    variants: Sequence[str] | None = None,
+    min_games: int = 3,
+) -> tuple[League, str]:
+    """A new league; returns it with its organiser token, shown this once and never stored."""
+    token = secrets.token_urlsafe(32)
+    league = League.objects.create(
+        name=_text(name, "name", limit=80),
+        description=_text(description or "", "description", limit=2000, required=False),
+        variants=_variants(variants),
+        min_games=_min_games(min_games),
+        token_hash=hash_token(token),
+    )
+    return league, token
+
+
+@transaction.atomic
+def league_update(
+    *,
+    league: League,
+    token: str | None,
+    name: str,
+    description: str = "",
+    variants: Sequence[str] | None = None,
+    min_games: int = 3,
+) -> League:
+    """Change the league's settings. The minimum of games only changes who is listed as
+    provisional, so nothing is recomputed."""
+    _check(league, token)
+    league.name = _text(name, "name", limit=80)
+    league.description = _text(description or "", "description", limit=2000, required=False)
+    league.variants = _variants(variants)
+    league.min_games = _min_games(min_games)
+    league.save()
+    return league
+
+
+# -- players -----------------------------------------------------------------------------------
+
+
+def _key(name: str) -> str:
+    return name.casefold()
+
+
+def _players_for(league: League, names: Sequence[str]) -> dict[str, Player]:
+    """The league's player for each name, created when new; names match case-insensitively."""
+    keys = {name: _key(name) for name in names}
+    found = {p.key: p for p in Player.objects.filter(league=league, key__in=set(keys.values()))}
+    for name, key in keys.items():
+        if key not in found:
+            found[key] = Player.objects.create(league=league, name=name, key=key)
+    return {name: found[keys[name]] for name in names}
+
+
+@transaction.atomic
+def player_rename(*, league: League, token: str | None, player: Player, name: str) -> Player:
+    """Rename a player; every game, place and rating stays theirs."""
+    _check(league, token)
+    name = _text(name, "name", limit=MAX_NAME)
+    clash = Player.objects.filter(league=league, key=_key(name)).exclude(pk=player.pk).first()
+    if clash is not None:
+        raise ResultError(NAME_TAKEN(name=clash.name), "name")
+    player.name, player.key = name, _key(name)
+    player.save()
+    return player
+
+
+# -- seasons -----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def season_create(
+    *, league: League, token: str | None, name: str, starts: dt.date, ends: dt.date
+) -> Season:
+    """A named date range; its standings and ratings are built from its games at once."""
+    _check(league, token)
+    name = _text(name, "name", limit=60)
+    if not isinstance(starts, dt.date) or not isinstance(ends, dt.date):
+        raise ResultError(DATE_EXPECTED(), "starts")
+    if ends < starts:
+        raise ResultError(SEASON_BACKWARDS(), "ends")
+    _lock_league(league)
+    season = Season.objects.create(league=league, name=name, starts=starts, ends=ends)
+    variants = (
+        scope_games(league=league, scope=scope_key(season=season))
+        .values_list("variant", flat=True)
+        .distinct()
+    )
+    for scope in [scope_key(season=season)] + [
+        scope_key(season=season, variant=v) for v in sorted(set(variants))
+    ]:
+        _rebuild(league, scope, since=None)
+    return season
+
+
+@transaction.atomic
+def season_delete(*, league: League, token: str | None, season: Season) -> None:
+    _check(league, token)
+    _lock_league(league)
+    prefix = f"{season.pk}|"
+    RatingSnapshot.objects.filter(league=league, scope__startswith=prefix).delete()
+    Standing.objects.filter(league=league, scope__startswith=prefix).delete()
+    season.delete()
+
+
+def current_season(*, league: League, seasons: Sequence[Season] | None = None) -> Season | None:
+    today = timezone.localdate()
+    for season in seasons if seasons is not None else league.seasons.all():
+        if season.starts <= today <= season.ends:
+            return season
+    return None
+
+
+# -- league games ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def league_game_create(
+    *,
+    league: League,
+    token: str | None,
+    variant: str,
+    options: dict | None,
+    players: list[str],
+    dealer: str | None,
+    ranked: bool = True,
+    played: dt.datetime | None = None,
+    hands: list[dict] | None = None,
+) -> tuple[LeagueGame, str]:
+    """Start a game in the league (organiser only); returns the link and the game's edit token.
+
+    The game's token is derived from the organiser token (:func:`game_token_for`). ``hands``:
+    the game's hands already played (an import), replayed and stored in one go.
+    """
+    _check(league, token)
+    if not isinstance(ranked, bool):
+        raise ResultError(BOOL_EXPECTED(), "ranked")
+    table = {"variant": variant, "options": options, "players": players, "dealer": dealer}
+    if hands:
+        game, _token = game_create_played(**table, entries=hands)
+    else:
+        game, _token = game_create(**table)
+    names = list(game.seats.order_by("position").values_list("name", flat=True))
+    keys: dict[str, str] = {}
+    for i, name in enumerate(names):
+        other = keys.get(_key(name))
+        if other is not None:
+            raise ResultError(
+                SAME_PLAYER(name=name, other=other),
+                f"players[{i}]",
+            )
+        keys[_key(name)] = name
+    game_token = game_token_for(league_token=token, game=game)
+    Game.objects.filter(pk=game.pk).update(token_hash=hash_token(game_token))
+    game.token_hash = hash_token(game_token)
+    seats = _players_for(league, names)
+    link = LeagueGame.objects.create(
+        league=league,
+        game=game,
+        ranked=ranked,
+        played=played or game.created,
+        variant=game.variant,
+        finished=False,
+        seats={name: player.pk for name, player in seats.items()},
+    )
+    _sync(link, game)
+    return link, game_token
+
+
+@transaction.atomic
+def league_game_set_ranked(*, league: League, token: str | None, link: LeagueGame, ranked: bool):
+    """Count a game, or make it a friendly; every scope it is in is rebuilt from it on."""
+    _check(league, token)
+    if link.ranked == ranked:
+        return link
+    link.ranked = ranked
+    link.save(update_fields=["ranked"])
+    if link.finished:
+        _rebuild_for(link)
+    return link
+
+
+# -- keeping derived state in step ---------------------------------------------------------------
+
+
+@receiver(game_stored)
+def _on_game_stored(sender, *, game: Game, **kwargs) -> None:
+    sync_game(game=game)
+
+
+def sync_game(*, game: Game) -> None:
+    """Bring a game's league state in line with its stored hands (no-op for other games)."""
+    # Every hand write of every game asks: one indexed lookup, no ordering.
+    found = LeagueGame.objects.filter(game_id=game.pk).select_related("league").order_by()[:1]
+    for link in found:
+        _sync(link, game)
+
+
+def _sync(link: LeagueGame, game: Game) -> None:
+    finished = bool(game.over)
+    if not finished and not link.finished:
+        return  # a hand of a game in play: nothing of it counts yet
+    fresh = sorted(_placings(link, game)) if finished else []
+    stored = sorted(link.placings.values_list("player_id", "seat", "place", "score"))
+    if finished == link.finished and fresh == stored:
+        return  # e.g. a hand of an unfinished game, or a correction that kept every place
+    was_counted = link.finished
+    link.placings.all().delete()
+    Placing.objects.bulk_create(
+        Placing(league_game=link, player_id=player, seat=seat, place=place, score=score)
+        for player, seat, place, score in fresh
+    )
+    link.finished = finished
+    link.save(update_fields=["finished"])
+    if link.ranked and (was_counted or finished):
+        _rebuild_for(link)
+
+
+def _placings(link: LeagueGame, game: Game) -> list[tuple[int, str, int, int]]:
+    """(player id, seat name, place, score) from the game's final totals, as the engine ranks
+    them; the totals are the replay of the stored hands that the games app keeps."""
+    players = list(link.seats)
+    seated = game.seats.order_by("position").values_list("name", flat=True)
+    players = [name for name in seated if name in link.seats] or players
+    places = final_places(
+        variant=game.variant, options=game.options, players=players, totals=game.totals
+    )
+    return [(link.seats[p.player], p.player, p.place, p.score) for p in places]
+
+
+# Inside `deferred()`, rebuilds are collected and run once per scope when the block ends.
+_DEFERRED: contextvars.ContextVar[dict | None] = contextvars.ContextVar("deferred", default=None)
+
+
+@contextlib.contextmanager
+def deferred() -> Iterator[None]:
+    """Record many games (an import) and rebuild each touched scope once, at the end."""
+    if _DEFERRED.get() is not None:
+        yield
+        return
+    pending: dict[tuple[int, str], tuple[League, LeagueGame | None]] = {}
+    reset = _DEFERRED.set(pending)
+    try:
+        yield
+    finally:
+        _DEFERRED.reset(reset)
+    for (_league_id, scope), (league, since) in pending.items():
+        _rebuild(league, scope, since=since)
+
+
+def _lock_league(league: League) -> None:
+    """Serialise the rebuilds of one league: a rebuild reads the ratings the last one wrote, so
+    two at once (two tables finishing together) would each miss the other's game. PostgreSQL
+    waits here; SQLite already lets one writer through at a time. Always taken after the game's
+    lock (hand writes lock their game first), so two writers can never wait on each other."""
+    League.objects.select_for_update().filter(pk=league.pk).values_list("pk", flat=True).get()
+
+
+def _rebuild_for(link: LeagueGame) -> None:
+    _lock_league(link.league)
+    seasons = list(link.league.seasons.all())
+    for scope in _scopes_of(link, seasons):
+        _rebuild(link.league, scope, since=link)
+
+
+def _order(link: LeagueGame) -> tuple[dt.datetime, int]:
+    return (link.played, link.pk)
+
+
+def _rebuild(league: League, scope: str, *, since: LeagueGame | None) -> None:
+    """Recompute a scope's ratings from game ``since`` on (None: from the start), then its table."""
+    pending = _DEFERRED.get()
+    if pending is not None:
+        key = (league.pk, scope)
+        earlier = pending.get(key, (league, since))[1]
+        if since is None or earlier is None:
+            pending[key] = (league, None)
+        else:
+            pending[key] = (league, min(since, earlier, key=_order))
+        return
+
+    games = scope_games(league=league, scope=scope)
+    snapshots = RatingSnapshot.objects.filter(league=league, scope=scope)
+    if since is None:
+        later_games, later_snaps, before = games, snapshots, snapshots.none()
+    else:
+        at = Q(played__gt=since.played) | Q(played=since.played, pk__gte=since.pk)
+        snap_at = Q(played__gt=since.played) | Q(played=since.played, league_game_id__gte=since.pk)
+        later_games, later_snaps = games.filter(at), snapshots.filter(snap_at)
+        before = snapshots.exclude(snap_at)
+    removed, _counts = later_snaps.delete()
+
+    ratings: dict[int, tuple[float, float]]
+    if removed == 0 and since is not None:
+        # Nothing was rated after this point: the table holds the ratings just before it.
+        ratings = {
+            s.player_id: (s.mu, s.sigma)
+            for s in Standing.objects.filter(league=league, scope=scope)
+        }
+    else:
+        ratings = {}
+        for player, mu, sigma in before.order_by("played", "league_game_id").values_list(
+            "player_id", "mu", "sigma"
+        ):
+            ratings[player] = (mu, sigma)
+
+    # One streamed query for every place from this game on, in the order the games were played.
+    rows = (
+        Placing.objects.filter(league_game__in=later_games.values("pk"))
+        .order_by("league_game__played", "league_game_id", "place", "pk")
+        .values_list("league_game_id", "league_game__played", "player_id", "place")
+    )
+    fresh: list[RatingSnapshot] = []
+    for (game_id, played), group in itertools.groupby(
+        rows.iterator(chunk_size=2000), key=lambda row: (row[0], row[1])
+    ):
+        placings = [(player, place) for _game, _played, player, place in group]
+        if len(placings) < 2:
+            continue
+        for (player, _place), (mu, sigma) in zip(placings, rate(placings, ratings), strict=True):
+            ratings[player] = (mu, sigma)
+            fresh.append(
+                RatingSnapshot(
+                    league=league,
+                    scope=scope,
+                    league_game_id=game_id,
+                    played=played,
+                    player_id=player,
+                    mu=mu,
+                    sigma=sigma,
+                )
+            )
+    RatingSnapshot.objects.bulk_create(fresh, batch_size=1000)
+    _write_table(league, scope, games, ratings)
+
+
+def rate(placings: Sequence[tuple[int, int]], ratings: dict[int, tuple[float, float]]):
+    """New (μ, σ) for each (player id, place) of one game, in order: openskill's
+    Plackett-Luce from the places, starting from each player's rating so far."""
+    teams = []
+    for player, _place in placings:
+        mu, sigma = ratings.get(player, (None, None))
+        teams.append([MODEL.rating(mu=mu, sigma=sigma)])
+    rated = MODEL.rate(teams, ranks=[place for _player, place in placings])
+    return [(team[0].mu, team[0].sigma) for team in rated]
+
+
+@dataclass(frozen=True)
+class _Line:
+    games: int
+    wins: int
+    place_sum: int
+    score: int
+    last: dt.datetime
+
+
+def _write_table(league: League, scope: str, games, ratings: dict[int, tuple[float, float]]):
+    lines = (
+        Placing.objects.filter(league_game__in=games)
+        .values("player_id")
+        .annotate(
+            n=Count("pk"),
+            won=Count("pk", filter=Q(place=1)),
+            places=Sum("place"),
+            total=Sum("score"),
+            last=Max("league_game__played"),
+        )
+    )
+    Standing.objects.filter(league=league, scope=scope).delete()
+    default = (MODEL.mu, MODEL.sigma)
+    Standing.objects.bulk_create(
+        Standing(
+            league=league,
+            scope=scope,
+            player_id=line["player_id"],
+            games=line["n"],
+            wins=line["won"],
+            place_sum=line["places"],
+            score=line["total"],
+            mu=ratings.get(line["player_id"], default)[0],
+            sigma=ratings.get(line["player_id"], default)[1],
+            last_played=line["last"],
+        )
+        for line in lines
+    )
+
+
+@transaction.atomic
+def rebuild_league(*, league: League) -> None:
+    """Recompute every scope of a league from nothing (a check; no request calls it)."""
+    _lock_league(league)
+    RatingSnapshot.objects.filter(league=league).delete()
+    Standing.objects.filter(league=league).delete()
+    variants = set(LeagueGame.objects.filter(league=league).values_list("variant", flat=True))
+    scopes = [scope_key()] + [scope_key(variant=v) for v in sorted(variants)]
+    for season in league.seasons.all():
+        scopes += [scope_key(season=season)]
+        scopes += [scope_key(season=season, variant=v) for v in sorted(variants)]
+    for scope in scopes:
+        _rebuild(league, scope, since=None)

@@ -1,0 +1,463 @@
+"""A league's games in and out: CSV export, and import from that CSV or the API's JSON.
+
+The CSV format (UTF-8, comma separated, one header row, every row has every column)::
+
+    record,game,date,variant,ranked,options,players,dealer,hand,entry,player,place,games,wins,
+    win_rate,avg_place,points,rating,rating_sigma,display_rating
+
+``record`` says what a row is, and which columns it fills:
+
+- ``game``: ``game`` (an id, any text unique in the file), ``date`` (ISO 8601: ``2026-03-05``
+  or ``2026-03-05T20:30:00+01:00``), ``variant`` (slug), ``ranked`` (``true``/``false``),
+  ``options`` (a JSON object, may be empty), ``players`` (a JSON list, seating order),
+  ``dealer`` (of the first hand; empty: the last player);
+- ``hand``: ``game``, ``hand`` (1, 2, ... in order), ``entry`` (the hand as a JSON object: the
+  API's ``result``);
+- ``place``: ``game``, ``player``, ``place``, ``points``: a finished ranked game's result, as
+  the engine ranks it (written by the export, ignored by the import: it is derived);
+- ``standing``: the all-time table (``player``, ``games``, ``wins``, ``win_rate``,
+  ``avg_place``, ``points``, ``rating`` (μ), ``rating_sigma`` (σ), ``display_rating``
+  (μ − 3σ)); also ignored by the import.
+
+An import validates every game and hand through the engine before anything is written; the
+report lists what would be created and every error with its line (CSV) or path (JSON). With
+any error, or on a dry run, nothing is written.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scorekeeper.games.models import Hand, Seat
+from scorekeeper.i18n import render_message
+from scorekeeper.rules.errors import GameOverError, RulesError
+from scorekeeper.rules.game import replay
+
+from .models import League, LeagueGame
+from .selectors import standings
+from .services import LeagueForbidden, deferred, league_game_create, token_valid
+
+COLUMNS = (
+    "record",
+    "game",
+    "date",
+    "variant",
+    "ranked",
+    "options",
+    "players",
+    "dealer",
+    "hand",
+    "entry",
+    "player",
+    "place",
+    "games",
+    "wins",
+    "win_rate",
+    "avg_place",
+    "points",
+    "rating",
+    "rating_sigma",
+    "display_rating",
+)
+MAX_GAMES = 5000
+MAX_HANDS = 60000
+
+
+# -- export ------------------------------------------------------------------------------------
+
+
+def export_rows(*, league: League) -> Iterator[dict[str, Any]]:
+    """Every game with its live hands and places, then the all-time standings. Four queries."""
+    seats = Prefetch("game__seats", queryset=Seat.objects.order_by("position"))
+    hands = Prefetch(
+        "game__hands", queryset=Hand.objects.filter(deleted_at__isnull=True).order_by("number")
+    )
+    links = (
+        LeagueGame.objects.filter(league=league)
+        .select_related("game")
+        .prefetch_related(seats, hands, "placings")
+        .order_by("played", "pk")
+    )
+    for link in links:
+        game = link.game
+        yield {
+            "record": "game",
+            "game": game.public_id,
+            "date": timezone.localtime(link.played).isoformat(),
+            "variant": game.variant,
+            "ranked": "true" if link.ranked else "false",
+            "options": json.dumps(game.options, ensure_ascii=False, sort_keys=True),
+            "players": json.dumps([s.name for s in game.seats.all()], ensure_ascii=False),
+            "dealer": game.dealer,
+        }
+        for hand in game.hands.all():
+            yield {
+                "record": "hand",
+                "game": game.public_id,
+                "hand": hand.number,
+                "entry": json.dumps(hand.entry, ensure_ascii=False, sort_keys=True),
+            }
+        if link.ranked and link.finished:
+            for placing in sorted(link.placings.all(), key=lambda p: (p.place, p.pk)):
+                yield {
+                    "record": "place",
+                    "game": game.public_id,
+                    "player": placing.seat,
+                    "place": placing.place,
+                    "points": placing.score,
+                }
+    for row in standings(league=league):
+        yield {
+            "record": "standing",
+            "player": row.player,
+            "games": row.games,
+            "wins": row.wins,
+            "win_rate": f"{row.win_rate:.3f}",
+            "avg_place": f"{row.avg_place:.2f}",
+            "points": row.score,
+            "rating": f"{row.mu:.3f}",
+            "rating_sigma": f"{row.sigma:.3f}",
+            "display_rating": f"{row.display:.3f}",
+        }
+
+
+def export_csv(*, league: League) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in export_rows(league=league):
+        writer.writerow(row)
+    return out.getvalue()
+
+
+# -- import ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Planned:
+    """One game the import would create, and where it came from."""
+
+    where: str  # "line 2" or "games[0]"
+    label: str
+    variant: str
+    options: dict
+    players: list[str]
+    dealer: str | None
+    ranked: bool
+    played: dt.datetime | None
+    hands: list[dict] = field(default_factory=list)
+    hand_where: list[str] = field(default_factory=list)
+    finished: bool = False
+    winners: list[str] = field(default_factory=list)
+
+    def as_report(self) -> dict[str, Any]:
+        return {
+            "where": self.where,
+            "game": self.label,
+            "variant": self.variant,
+            "players": self.players,
+            "ranked": self.ranked,
+            "date": self.played.isoformat() if self.played else None,
+            "hands": len(self.hands),
+            "finished": self.finished,
+            "winners": self.winners,
+        }
+
+
+@dataclass
+class Report:
+    dry_run: bool
+    games: list[Planned] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    created: list[str] = field(default_factory=list)  # public ids of the games written
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def error(self, where: str, message: str, field_name: str | None = None) -> None:
+        self.errors.append({"where": where, "field": field_name, "message": message})
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "dry_run": self.dry_run,
+            "ok": self.ok,
+            "games": [g.as_report() for g in self.games],
+            "hands": sum(len(g.hands) for g in self.games),
+            "errors": self.errors,
+            "created": self.created,
+        }
+
+
+def parse_csv(text: str, report: Report) -> list[Planned]:
+    """Game and hand rows into planned games; every unreadable row is an error with its line."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    missing = [c for c in ("record", "game") if c not in (reader.fieldnames or [])]
+    if missing:
+        report.error(
+            "line 1",
+            _("the header row must name the columns %(columns)s") % {"columns": ", ".join(COLUMNS)},
+        )
+        return []
+    games: dict[str, Planned] = {}
+    order: list[Planned] = []
+    for row in reader:
+        line = f"line {reader.line_num}"
+        if None in row:
+            report.error(line, _("this row has more cells than the header"))
+            continue
+        kind = (row.get("record") or "").strip()
+        label = (row.get("game") or "").strip()
+        if kind in {"place", "standing"}:
+            continue  # derived: the engine works them out again
+        if kind == "game":
+            planned = _csv_game(row, line, label, report)
+            if planned is None:
+                continue
+            if label in games:
+                report.error(line, _("game %(game)s appears twice") % {"game": label}, "game")
+                continue
+            games[label] = planned
+            order.append(planned)
+        elif kind == "hand":
+            planned = games.get(label)
+            if planned is None:
+                report.error(
+                    line,
+                    _("hand of game %(game)s, which no earlier row starts") % {"game": label},
+                    "game",
+                )
+                continue
+            expected = len(planned.hands) + 1
+            if (row.get("hand") or "").strip() != str(expected):
+                report.error(
+                    line,
+                    _("expected hand %(n)s of game %(game)s") % {"n": expected, "game": label},
+                    "hand",
+                )
+                continue
+            entry = _json(row.get("entry"), dict, line, "entry", report)
+            if entry is not None:
+                planned.hands.append(entry)
+                planned.hand_where.append(line)
+        else:
+            report.error(
+                line,
+                _("record %(kind)r: expected game, hand, place or standing") % {"kind": kind},
+                "record",
+            )
+    return order
+
+
+def _csv_game(row: Mapping[str, Any], line: str, label: str, report: Report) -> Planned | None:
+    before = len(report.errors)
+    if not label:
+        report.error(line, _("a game row needs a game id"), "game")
+    options = _json(row.get("options") or "{}", dict, line, "options", report)
+    players = _json(row.get("players"), list, line, "players", report)
+    ranked_text = (row.get("ranked") or "true").strip().lower()
+    if ranked_text not in {"true", "false"}:
+        report.error(
+            line,
+            _("ranked: expected true or false, got %(value)r") % {"value": ranked_text},
+            "ranked",
+        )
+    played = _date(row.get("date"), line, report)
+    if len(report.errors) > before:
+        return None
+    return Planned(
+        where=line,
+        label=label,
+        variant=(row.get("variant") or "").strip(),
+        options=options,
+        players=players,
+        dealer=(row.get("dealer") or "").strip() or None,
+        ranked=ranked_text == "true",
+        played=played,
+    )
+
+
+def parse_json(data: Any, report: Report) -> list[Planned]:
+    """``{"games": [{"date", "variant", "options", "players", "dealer", "ranked", "hands"}]}``."""
+    games = data.get("games") if isinstance(data, Mapping) else None
+    if not isinstance(games, list):
+        report.error("games", _("expected a list of games"), "games")
+        return []
+    order = []
+    for i, item in enumerate(games):
+        where = f"games[{i}]"
+        if not isinstance(item, Mapping):
+            report.error(where, _("expected a game object"), where)
+            continue
+        before = len(report.errors)
+        hands = item.get("hands", [])
+        if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
+            report.error(where, _("hands: expected a list of hand objects"), f"{where}.hands")
+        ranked = item.get("ranked", True)
+        if not isinstance(ranked, bool):
+            report.error(where, _("ranked: expected true or false"), f"{where}.ranked")
+        options = item.get("options") or {}
+        if not isinstance(options, Mapping):
+            report.error(where, _("options: expected an object"), f"{where}.options")
+        date = item.get("date")
+        played = _date(date, where, report) if date is not None else None
+        if len(report.errors) > before:
+            continue
+        order.append(
+            Planned(
+                where=where,
+                label=str(item.get("id") or i),
+                variant=item.get("variant"),
+                options=dict(options),
+                players=item.get("players"),
+                dealer=item.get("dealer"),
+                ranked=ranked,
+                played=played,
+                hands=[dict(h) for h in hands],
+                hand_where=[f"{where}.hands[{j}]" for j in range(len(hands))],
+            )
+        )
+    return order
+
+
+def _json(text: Any, kind: type, line: str, column: str, report: Report) -> Any:
+    try:
+        value = json.loads(text or "")
+    except (TypeError, ValueError):
+        report.error(line, _("%(column)s: not valid JSON") % {"column": column}, column)
+        return None
+    if not isinstance(value, kind):
+        if kind is dict:
+            text = _("%(column)s: expected an object") % {"column": column}
+        else:
+            text = _("%(column)s: expected a list") % {"column": column}
+        report.error(line, text, column)
+        return None
+    return value
+
+
+def _date(text: Any, where: str, report: Report) -> dt.datetime | None:
+    text = str(text or "").strip()
+    if not text:
+        return None
+    try:
+        if len(text) == 10:
+            day = dt.date.fromisoformat(text)
+            value = dt.datetime.combine(day, dt.time(12, 0))
+        else:
+            value = dt.datetime.fromisoformat(text)
+    except ValueError:
+        report.error(where, _("date: %(value)r is not an ISO 8601 date") % {"value": text}, "date")
+        return None
+    if timezone.is_naive(value):
+        value = timezone.make_aware(value)
+    return value
+
+
+def validate(planned: Sequence[Planned], report: Report) -> None:
+    """Replay every planned game through the engine; each error names its row."""
+    if len(planned) > MAX_GAMES or sum(len(g.hands) for g in planned) > MAX_HANDS:
+        report.error(
+            "",
+            _("at most %(games)s games and %(hands)s hands per import")
+            % {"games": MAX_GAMES, "hands": MAX_HANDS},
+        )
+        return
+    for game in planned:
+        try:
+            played = replay(
+                variant=game.variant,
+                options=game.options,
+                players=game.players,
+                dealer=game.dealer,
+                results=game.hands,
+            )
+        except GameOverError as err:
+            where = game.hand_where[err.after] if err.after < len(game.hand_where) else game.where
+            report.error(where, _("the game is already over before this hand"), "entry")
+            continue
+        except RulesError as err:
+            report.error(_locate(game), render_message(err.message), getattr(err, "field", None))
+            continue
+        keys: dict[str, str] = {}
+        for name in played.players:
+            if name.casefold() in keys:
+                report.error(
+                    game.where,
+                    _("%(name)s and %(other)s are one player in a league")
+                    % {"name": name, "other": keys[name.casefold()]},
+                    "players",
+                )
+            keys[name.casefold()] = name
+        game.players = list(played.players)
+        game.finished = played.state.over
+        game.winners = list(played.state.winners)
+        report.games.append(game)
+
+
+def _locate(game: Planned) -> str:
+    """The row of the first entry the engine refuses (the game row if the table is wrong)."""
+    try:
+        replay(variant=game.variant, options=game.options, players=game.players, dealer=game.dealer)
+    except RulesError:
+        return game.where
+    for count in range(1, len(game.hands) + 1):
+        try:
+            replay(
+                variant=game.variant,
+                options=game.options,
+                players=game.players,
+                dealer=game.dealer,
+                results=game.hands[:count],
+            )
+        except RulesError:
+            return game.hand_where[count - 1]
+    return game.where
+
+
+def import_games(
+    *,
+    league: League,
+    token: str | None,
+    csv_text: str | None = None,
+    data: Any = None,
+    dry_run: bool = True,
+) -> Report:
+    """Validate games from CSV text or JSON data; unless a dry run or any error, create them all
+    (in one transaction, ratings rebuilt once per scope from the earliest imported game on)."""
+    if not token_valid(league=league, token=token):
+        raise LeagueForbidden(_("this is not the league's organiser token"))
+    report = Report(dry_run=dry_run)
+    planned = parse_csv(csv_text, report) if csv_text is not None else parse_json(data, report)
+    if report.errors:
+        report.games = []
+        return report
+    validate(planned, report)
+    if report.errors or dry_run:
+        return report
+    with transaction.atomic(), deferred():
+        for game in report.games:
+            link, _token = league_game_create(
+                league=league,
+                token=token,
+                variant=game.variant,
+                options=game.options,
+                players=game.players,
+                dealer=game.dealer,
+                ranked=game.ranked,
+                played=game.played,
+                hands=game.hands,
+            )
+            report.created.append(link.game.public_id)
+    return report

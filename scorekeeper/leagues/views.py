@@ -1,0 +1,405 @@
+"""The leagues' pages. Each view parses a form, calls a service or a selector, and renders.
+
+Anyone with a league's public link reads it; only a browser holding the organiser token (its
+creator's session, or one that opened the organiser link) records games and manages the league.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorekeeper.games import access as game_access
+from scorekeeper.games.presentation import chart
+from scorekeeper.games.views import qr_svg, start_page
+from scorekeeper.i18n import render_message
+from scorekeeper.rules import RulesError, all_variants, get_variant
+from scorekeeper.rules.errors import UnknownVariantError
+from scorekeeper.rules.standing import score_unit
+
+from . import access
+from .forms import ImportForm, LeagueForm, RenameForm, SeasonForm
+from .models import League, LeagueGame, Player, Season
+from .selectors import (
+    league_get,
+    league_players,
+    league_variants,
+    leagues_listed,
+    player_get,
+    player_record,
+    recent_games,
+    season_get,
+    standings,
+)
+from .services import (
+    current_season,
+    game_token_for,
+    league_create,
+    league_game_create,
+    league_game_set_ranked,
+    league_update,
+    player_rename,
+    scope_key,
+    season_create,
+    season_delete,
+    token_valid,
+)
+from .transfer import export_csv, import_games
+
+
+def _league(league_id: str) -> League:
+    try:
+        return league_get(public_id=league_id)
+    except League.DoesNotExist:
+        raise Http404("no such league") from None
+
+
+def _forbidden(request: HttpRequest, league: League, reason: str | None = None) -> HttpResponse:
+    context = {"league": league, "reason": reason}
+    return render(request, "leagues/forbidden.html", context, status=403)
+
+
+def _organisers_only(view):
+    """Load the URL's league; without its organiser token the answer is 403."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, league_id: str, *args, **kwargs) -> HttpResponse:
+        league = _league(league_id)
+        token = access.organiser_token(request, league)
+        if token is None:
+            return _forbidden(request, league)
+        return view(request, league, token, *args, **kwargs)
+
+    return wrapper
+
+
+def _rules_error_to_form(form, error: RulesError, fields: set[str]) -> None:
+    field = getattr(error, "field", None)
+    form.add_error(field if field in fields else None, render_message(error.message))
+
+
+# -- create, list, join, share ------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def league_new(request: HttpRequest) -> HttpResponse:
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league, token = league_create(
+                name=form.cleaned_data["name"],
+                description=form.cleaned_data["description"],
+                variants=form.cleaned_data["variants"],
+                min_games=form.cleaned_data["min_games"],
+            )
+        except RulesError as error:
+            _rules_error_to_form(form, error, set(form.fields))
+        else:
+            access.remember_league(request, league, token=token)
+            messages.success(
+                request,
+                _(
+                    "Your league is ready. Keep the organiser link safe: only phones that opened it can see it again."
+                ),
+            )
+            return redirect("league_share", league_id=league.public_id)
+    return render(request, "leagues/new.html", {"form": form})
+
+
+@require_GET
+def my_leagues(request: HttpRequest) -> HttpResponse:
+    items = [
+        {"league": league, "organiser": access.organiser_token(request, league) is not None}
+        for league in leagues_listed(public_ids=access.my_league_ids(request))
+    ]
+    return render(request, "leagues/mine.html", {"items": items})
+
+
+@require_GET
+def league_join(request: HttpRequest, league_id: str, token: str) -> HttpResponse:
+    """The organiser link: remember the token in this browser, then show the league."""
+    league = _league(league_id)
+    if not token_valid(league=league, token=token):
+        return _forbidden(request, league, _("This organiser link is not valid for this league."))
+    access.remember_league(request, league, token=token)
+    messages.success(request, _("You can now record and correct this league's games here."))
+    return redirect("league", league_id=league.public_id)
+
+
+@require_GET
+def league_share(request: HttpRequest, league_id: str) -> HttpResponse:
+    """Both links with QR codes: the public one for everyone, the organiser's for its holders."""
+    league = _league(league_id)
+    public_url = request.build_absolute_uri(reverse("league", args=[league.public_id]))
+    token = access.organiser_token(request, league)
+    organiser_url = (
+        request.build_absolute_uri(reverse("league_join", args=[league.public_id, token]))
+        if token
+        else None
+    )
+    context = {
+        "league": league,
+        "public_url": public_url,
+        "public_qr": qr_svg(public_url),
+        "organiser_url": organiser_url,
+        "organiser_qr": qr_svg(organiser_url) if organiser_url else None,
+    }
+    return render(request, "leagues/share.html", context)
+
+
+# -- the league page ----------------------------------------------------------------------------
+
+
+def _scope_from(request: HttpRequest, league: League, seasons: list[Season]):
+    """The season and variant asked for; no season asked means the current one (if any)."""
+    asked = request.GET.get("season")
+    if asked is None:
+        season = current_season(league=league, seasons=seasons)
+    elif asked in {"", "all"}:
+        season = None
+    else:
+        try:
+            season = season_get(league=league, season_id=asked)
+        except Season.DoesNotExist:
+            raise Http404("no such season") from None
+    slug = request.GET.get("variant") or None
+    if slug is not None:
+        try:
+            slug = get_variant(slug).slug
+        except UnknownVariantError:
+            raise Http404("no such variant") from None
+    return season, slug
+
+
+@require_GET
+def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
+    """Standings (by season and variant), seasons, recent games and players."""
+    league = _league(league_id)
+    access.remember_league(request, league)
+    token = access.organiser_token(request, league)
+    seasons = list(league.seasons.all())
+    season, slug = _scope_from(request, league, seasons)
+    rows = standings(league=league, season=season, variant=slug)
+    variants = [get_variant(v) for v in league_variants(league=league)]
+    context = {
+        "league": league,
+        "organiser": token is not None,
+        "seasons": seasons,
+        "season": season,
+        "current": current_season(league=league, seasons=seasons),
+        "variant": get_variant(slug) if slug else None,
+        "variants": variants,
+        "unit": score_unit(slug) if slug else None,
+        "ranked_rows": [r for r in rows if not r.provisional],
+        "provisional_rows": [r for r in rows if r.provisional],
+        "games": recent_games(league=league, limit=10),
+        "players": league_players(league=league),
+        "season_form": SeasonForm(),
+    }
+    response = render(request, "leagues/league.html", context)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpResponse:
+    """A player's rating history, results by variant, recent form and head to head."""
+    league = _league(league_id)
+    try:
+        player = player_get(league=league, player_id=player_id)
+    except Player.DoesNotExist:
+        raise Http404("no such player") from None
+    slug = request.GET.get("variant") or None
+    if slug is not None:
+        try:
+            slug = get_variant(slug).slug
+        except UnknownVariantError:
+            raise Http404("no such variant") from None
+    record = player_record(league=league, player=player, scope=scope_key(variant=slug))
+    points = [{player.name: round(mu - 3 * sigma, 1)} for _played, mu, sigma in record["history"]]
+    context = {
+        "league": league,
+        "player": player,
+        "variant": get_variant(slug) if slug else None,
+        "chart": chart([player.name], points, start=0),
+        "current": record["history"][-1] if record["history"] else None,
+        "by_variant": [
+            {
+                "standing": s,
+                "variant": get_variant(s.scope.split("|")[1]),
+                "unit": score_unit(s.scope.split("|")[1]),
+            }
+            for s in record["by_variant"]
+        ],
+        "form": record["form"],
+        "head_to_head": record["head_to_head"],
+        "organiser": access.organiser_token(request, league) is not None,
+        "rename_form": RenameForm(initial={"name": player.name}),
+    }
+    return render(request, "leagues/player.html", context)
+
+
+# -- organiser actions --------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@_organisers_only
+def league_game_new(request: HttpRequest, league: League, token: str) -> HttpResponse:
+    """The start form with the league's players offered and its variants first."""
+    ranked_variants = [get_variant(v) for v in league_variants(league=league)]
+    others = [v for v in all_variants() if v.slug not in {r.slug for r in ranked_variants}]
+
+    def create(*, data, **table: Any):
+        link, game_token = league_game_create(
+            league=league, token=token, ranked=data.get("ranked") == "on", **table
+        )
+        return link.game, game_token
+
+    data = request.POST if request.method == "POST" else None
+    ranked = data is None or data.get("ranked") == "on"
+    return start_page(
+        request,
+        start_url=reverse("league_game_new", args=[league.public_id]),
+        create=create,
+        names=[p.name for p in league_players(league=league)],
+        variants=ranked_variants + others,
+        context={"league": league, "ranked": ranked},
+        template="leagues/game_new.html",
+    )
+
+
+@require_POST
+@_organisers_only
+def league_game_correct(request: HttpRequest, league: League, token: str, game_id: str):
+    """Give this browser the edit rights of one of the league's games, then open it."""
+    link = _link(league, game_id)
+    game_access.remember_game(
+        request, link.game, token=game_token_for(league_token=token, game=link.game)
+    )
+    return redirect("game", game_id=link.game.public_id)
+
+
+@require_POST
+@_organisers_only
+def league_game_ranked(request: HttpRequest, league: League, token: str, game_id: str):
+    link = _link(league, game_id)
+    league_game_set_ranked(
+        league=league, token=token, link=link, ranked=request.POST.get("ranked") == "on"
+    )
+    return redirect("league", league_id=league.public_id)
+
+
+def _link(league: League, game_id: str) -> LeagueGame:
+    link = (
+        LeagueGame.objects.filter(league=league, game__public_id=game_id)
+        .select_related("game", "league")
+        .first()
+    )
+    if link is None:
+        raise Http404("no such game in this league")
+    return link
+
+
+@require_POST
+@_organisers_only
+def season_add(request: HttpRequest, league: League, token: str) -> HttpResponse:
+    form = SeasonForm(request.POST)
+    if form.is_valid():
+        try:
+            season = season_create(league=league, token=token, **form.cleaned_data)
+        except RulesError as error:
+            messages.error(request, render_message(error.message))
+        else:
+            messages.success(request, _("Season added."))
+            return redirect(f"{reverse('league', args=[league.public_id])}?season={season.pk}")
+    else:
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+    return redirect("league", league_id=league.public_id)
+
+
+@require_POST
+@_organisers_only
+def season_remove(request: HttpRequest, league: League, token: str, season_id: int):
+    try:
+        season = season_get(league=league, season_id=season_id)
+    except Season.DoesNotExist:
+        raise Http404("no such season") from None
+    season_delete(league=league, token=token, season=season)
+    messages.success(request, _("Season removed; its games stay in the league."))
+    return redirect(f"{reverse('league', args=[league.public_id])}?season=all")
+
+
+@require_POST
+@_organisers_only
+def player_rename_view(request: HttpRequest, league: League, token: str, player_id: int):
+    try:
+        player = player_get(league=league, player_id=player_id)
+    except Player.DoesNotExist:
+        raise Http404("no such player") from None
+    form = RenameForm(request.POST)
+    if form.is_valid():
+        try:
+            player_rename(league=league, token=token, player=player, name=form.cleaned_data["name"])
+        except RulesError as error:
+            messages.error(request, render_message(error.message))
+        else:
+            messages.success(request, _("Renamed; every game and rating stays theirs."))
+    return redirect("league_player", league_id=league.public_id, player_id=player.pk)
+
+
+@require_http_methods(["GET", "POST"])
+@_organisers_only
+def league_settings(request: HttpRequest, league: League, token: str) -> HttpResponse:
+    initial = {
+        "name": league.name,
+        "description": league.description,
+        "variants": league.variants,
+        "min_games": league.min_games,
+    }
+    form = LeagueForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league_update(league=league, token=token, **form.cleaned_data)
+        except RulesError as error:
+            _rules_error_to_form(form, error, set(form.fields))
+        else:
+            messages.success(request, _("Settings saved."))
+            return redirect("league", league_id=league.public_id)
+    return render(request, "leagues/settings.html", {"league": league, "form": form})
+
+
+@require_GET
+def league_export(request: HttpRequest, league_id: str) -> HttpResponse:
+    """The league's games, hands, places and standings as one CSV file (public, like the page)."""
+    league = _league(league_id)
+    response = HttpResponse(export_csv(league=league), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="league-{league.public_id}.csv"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+@_organisers_only
+def league_import(request: HttpRequest, league: League, token: str) -> HttpResponse:
+    """Upload or paste a CSV; "check" reports without writing, "import" writes if all is well."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    report = None
+    if request.method == "POST" and form.is_valid():
+        text = form.csv_text()
+        if text is not None:
+            dry_run = request.POST.get("action") != "import"
+            report = import_games(league=league, token=token, csv_text=text, dry_run=dry_run)
+            if report.created:
+                messages.success(request, _("Games imported."))
+                return redirect("league", league_id=league.public_id)
+    status = 400 if report is not None and not report.ok else 200
+    context = {"league": league, "form": form, "report": report}
+    return render(request, "leagues/import.html", context, status=status)

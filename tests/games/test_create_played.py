@@ -1,0 +1,42 @@
+"""game_create_played (imports) stores exactly what recording the hands one by one stores."""
+
+import pytest
+
+from scorekeeper.games.models import Game, Hand, HandRevision
+from scorekeeper.games.selectors import game_state, game_state_replayed
+from scorekeeper.games.services import game_create, game_create_played, hand_record
+from scorekeeper.rules.errors import RulesError
+
+pytestmark = pytest.mark.django_db
+
+ABC = ["Ann", "Bob", "Cy"]
+HANDS = [
+    {"out": "Ann", "hands": {"Bob": {"points": 12}, "Cy": {"cards": "KH 7S"}}},
+    {"out": "Cy", "hands": {"Ann": {"points": 3}, "Bob": {"points": 0}}},
+    {"out": "Bob", "hands": {"Ann": {"points": 30}, "Cy": {"points": 1}}},
+]
+TABLE = {"variant": "german-rummy", "options": {"hands": 3}, "players": ABC, "dealer": None}
+
+
+def test_same_as_one_by_one():
+    bulk, _ = game_create_played(**TABLE, entries=HANDS)
+    single, _ = game_create(**TABLE)
+    for entry in HANDS:
+        hand_record(game=single, entry=entry)
+    single.refresh_from_db()
+    one, other = game_state(game=bulk), game_state(game=single)
+    assert {**one, "id": None} == {**other, "id": None}
+    assert game_state(game=bulk) == game_state_replayed(game=bulk)
+    assert bulk.over and bulk.hand_count == 3
+    assert list(
+        HandRevision.objects.filter(hand__game=bulk).values_list("version", "action", "number")
+    ) == [(1, "recorded", n) for n in (1, 2, 3)]
+
+
+def test_a_bad_hand_writes_nothing():
+    bad = [HANDS[0], {"out": "Ann", "hands": {"Bob": {"cards": "1X"}, "Cy": {"points": 0}}}]
+    with pytest.raises(RulesError):
+        game_create_played(**TABLE, entries=bad)
+    with pytest.raises(RulesError):
+        game_create_played(**TABLE, entries=[*HANDS, HANDS[0]])  # a hand after the end
+    assert not Game.objects.exists() and not Hand.objects.exists()

@@ -1,0 +1,31 @@
+"""bench/league.py runs end to end on a tiny league (figures only, no timing checks)."""
+
+import importlib.util
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "league.py"
+
+pytestmark = pytest.mark.django_db
+
+
+def test_bench_runs_and_query_counts_do_not_grow():
+    spec = importlib.util.spec_from_file_location("bench_league", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+        out = io.StringIO()
+        figures = module.main(["--games", "20", "--repeat", "2"], out=out, own_database=False)
+    finally:
+        sys.modules.pop(spec.name, None)
+    reads = {}
+    for figure in figures:
+        reads.setdefault(figure.label, []).append(figure.queries)
+    for label in ("league page (standings)", "standings API", "player page"):
+        small, big = reads[label]
+        assert small == big, (label, reads[label])
+    assert "standings API" in out.getvalue()

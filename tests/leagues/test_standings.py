@@ -1,0 +1,131 @@
+"""Standings of small leagues, worked out by hand; ratings checked against openskill itself."""
+
+import pytest
+from openskill.models import PlackettLuce
+
+from scorekeeper.leagues.models import Placing
+from scorekeeper.leagues.selectors import standings
+from scorekeeper.leagues.services import season_create
+
+from .helpers import new_league, penalties, play, when
+
+pytestmark = pytest.mark.django_db
+
+
+def test_places_follow_the_variant_direction_and_ties_share_the_better_place():
+    league, token = new_league()
+    link, _ = play(
+        league, token, ["Ann", "Bob", "Cy", "Di"], penalties("Bob", Ann=12, Cy=30, Di=12)
+    )
+    places = {p.seat: (p.place, p.score) for p in Placing.objects.filter(league_game=link)}
+    # German Rummy counts penalty points: fewest first; Ann and Di tie for second.
+    assert places == {"Bob": (1, 0), "Ann": (2, 12), "Di": (2, 12), "Cy": (4, 30)}
+
+
+def test_three_games_exact_table():
+    league, token = new_league(min_games=3)
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Ann", Bob=10, Cy=20), played=when(1))
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Bob", Ann=5, Cy=40), played=when(2))
+    play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=7), played=when(3))
+    rows = {r.player: r for r in standings(league=league)}
+    # Places: game 1 Ann 1, Bob 2, Cy 3; game 2 Bob 1, Ann 2, Cy 3; game 3 Ann 1, Bob 2.
+    assert (rows["Ann"].games, rows["Ann"].wins, rows["Ann"].avg_place, rows["Ann"].score) == (
+        3,
+        2,
+        4 / 3,
+        5,
+    )
+    assert (rows["Bob"].games, rows["Bob"].wins, rows["Bob"].avg_place, rows["Bob"].score) == (
+        3,
+        1,
+        5 / 3,
+        17,
+    )
+    assert (rows["Cy"].games, rows["Cy"].wins, rows["Cy"].avg_place, rows["Cy"].score) == (
+        2,
+        0,
+        3.0,
+        60,
+    )
+    assert rows["Cy"].provisional and not rows["Ann"].provisional
+
+    model = PlackettLuce()
+    ann, bob, cy = model.rating(), model.rating(), model.rating()
+    [[ann], [bob], [cy]] = model.rate([[ann], [bob], [cy]], ranks=[1, 2, 3])
+    [[ann], [bob], [cy]] = model.rate([[ann], [bob], [cy]], ranks=[2, 1, 3])
+    [[ann], [bob]] = model.rate([[ann], [bob]], ranks=[1, 2])
+    for name, expected in (("Ann", ann), ("Bob", bob), ("Cy", cy)):
+        assert rows[name].mu == pytest.approx(expected.mu)
+        assert rows[name].sigma == pytest.approx(expected.sigma)
+        assert rows[name].display == pytest.approx(expected.mu - 3 * expected.sigma)
+
+    table = standings(league=league)
+    # Ranked players first by mu - 3 sigma, then the provisional ones.
+    assert [r.player for r in table][-1] == "Cy"
+    assert [r.rank for r in table] == [1, 2, None]
+    assert table[0].display >= table[1].display
+
+
+def test_names_merge_case_insensitively_and_friendlies_do_not_count():
+    league, token = new_league(min_games=1)
+    play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=9), played=when(1))
+    play(league, token, ["ann", "BOB"], penalties("BOB", ann=4), played=when(2))
+    play(league, token, ["Ann", "Bob"], penalties("Bob", Ann=50), played=when(3), ranked=False)
+    rows = {r.player: r for r in standings(league=league)}
+    assert set(rows) == {"Ann", "Bob"}
+    assert (rows["Ann"].games, rows["Ann"].wins, rows["Ann"].score) == (2, 1, 4)
+
+
+def test_unfinished_games_do_not_count():
+    league, token = new_league()
+    play(league, token, ["Ann", "Bob"], None)
+    assert standings(league=league) == []
+
+
+def test_per_variant_and_season_filtering():
+    league, token = new_league(min_games=0)
+    play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=9), played=when(1, month=1))
+    play(league, token, ["Ann", "Bob"], penalties("Bob", Ann=3), played=when(1, month=2))
+    knock = {"knocker": "Cy", "hands": {"Cy": {"points": 2}, "Ann": {"points": 30}}}
+    play(
+        league,
+        token,
+        ["Ann", "Cy"],
+        knock,
+        played=when(2, month=2),
+        variant="knock-rummy",
+        options={"target": 1},
+    )
+    spring = season_create(
+        league=league,
+        token=token,
+        name="February",
+        starts=when(1, 2).date(),
+        ends=when(28, 2).date(),
+    )
+    everything = {r.player: r.games for r in standings(league=league)}
+    assert everything == {"Ann": 3, "Bob": 2, "Cy": 1}
+    feb = {r.player: (r.games, r.wins) for r in standings(league=league, season=spring)}
+    assert feb == {"Ann": (2, 0), "Bob": (1, 1), "Cy": (1, 1)}
+    feb_german = {
+        r.player: r.games for r in standings(league=league, season=spring, variant="german-rummy")
+    }
+    assert feb_german == {"Ann": 1, "Bob": 1}
+    # A game recorded later in the season joins the season's table at once.
+    play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=1), played=when(20, month=2))
+    feb = {r.player: (r.games, r.wins) for r in standings(league=league, season=spring)}
+    assert feb == {"Ann": (3, 1), "Bob": (2, 1), "Cy": (1, 1)}
+
+
+def test_standings_read_is_one_query_however_many_games(django_assert_num_queries):
+    league, token = new_league()
+    for day in range(1, 9):
+        play(
+            league,
+            token,
+            ["Ann", "Bob", "Cy"],
+            penalties("Ann", Bob=day, Cy=2 * day),
+            played=when(day),
+        )
+    with django_assert_num_queries(1):
+        assert len(standings(league=league)) == 3

@@ -1,0 +1,246 @@
+"""The league pages: create, share, the league page, a league game from the start form, the
+player page, organiser-only actions, seasons, settings, export and import."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import resolve, reverse
+
+from scorekeeper.games.models import Game
+from scorekeeper.leagues.models import League, LeagueGame, Season
+from scorekeeper.leagues.selectors import standings
+from tests.games.page_helpers import EVIL
+
+from .helpers import new_league, penalties, play, when
+
+pytestmark = pytest.mark.django_db
+
+
+def create_league(client: Client, name="Thursday club", **extra) -> League:
+    data = {"name": name, "description": "", "min_games": 3, **extra}
+    response = client.post(reverse("league_new"), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    return League.objects.get(public_id=resolve(response["Location"]).kwargs["league_id"])
+
+
+def start_league_game(
+    client: Client, league: League, players, variant="german-rummy", ranked=True, **options
+):
+    data = {"variant": variant, "seats": len(players), "action": "create"}
+    if ranked:
+        data["ranked"] = "on"
+    for i, name in enumerate(players):
+        data[f"player-{i}"] = name
+    for slug, value in options.items():
+        data[f"opt-{slug}"] = value
+    response = client.post(reverse("league_game_new", args=[league.public_id]), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    return resolve(response["Location"]).kwargs["game_id"]
+
+
+def test_create_league_shows_both_links_once_to_its_creator(client):
+    league = create_league(client, variants=["german-rummy", "knock-rummy"])
+    assert league.variants == ["german-rummy", "knock-rummy"]
+    page = client.get(reverse("league_share", args=[league.public_id])).content.decode()
+    organiser = re.search(r'id="organiser-link" href="([^"]+)"', page).group(1)
+    assert "<svg" in page and 'id="public-link"' in page
+    # Another phone sees only the public link, until it opens the organiser link.
+    other = Client()
+    page = other.get(reverse("league_share", args=[league.public_id])).content.decode()
+    assert 'id="organiser-link"' not in page
+    assert other.get(reverse("league_game_new", args=[league.public_id])).status_code == 403
+    assert other.get(organiser).status_code == 302
+    assert other.get(reverse("league_game_new", args=[league.public_id])).status_code == 200
+
+
+def test_new_league_form_errors_name_the_field(client):
+    response = client.post(reverse("league_new"), {"name": "", "min_games": 500})
+    assert response.status_code == 200
+    assert League.objects.count() == 0
+    assert "field-error" in response.content.decode()
+
+
+def test_league_game_from_the_start_form_counts_in_the_standings(client):
+    league = create_league(client, variants=["german-rummy"], min_games=1)
+    page = client.get(reverse("league_game_new", args=[league.public_id])).content.decode()
+    assert "Counts for the standings" in page
+    game_id = start_league_game(client, league, ["Ann", "Bob"], hands=1)
+    link = LeagueGame.objects.get(game__public_id=game_id)
+    assert link.ranked and link.league == league
+    response = client.post(
+        reverse("hand_create", args=[game_id]),
+        {"winner": "0", "p1-points": 12},
+    )
+    assert response.status_code in (200, 302), response.content.decode()[:2000]
+    assert Game.objects.get(public_id=game_id).over
+    rows = standings(league=league)
+    assert [(r.player, r.wins) for r in rows] == [("Ann", 1), ("Bob", 0)]
+    page = Client().get(reverse("league", args=[league.public_id])).content.decode()
+    assert 'id="standings"' in page and "Ann" in page
+    # The league's players are offered on the next game's start form.
+    page = client.get(reverse("league_game_new", args=[league.public_id])).content.decode()
+    assert 'value="name:Ann"' in page
+
+
+def test_friendly_game_from_the_start_form(client):
+    league = create_league(client)
+    game_id = start_league_game(client, league, ["Ann", "Bob"], ranked=False, hands=1)
+    assert not LeagueGame.objects.get(game__public_id=game_id).ranked
+
+
+def test_league_page_reads_with_bounded_queries(client, django_assert_max_num_queries):
+    league, token = new_league(min_games=1)
+    for day in range(1, 4):
+        play(league, token, ["Ann", "Bob", "Cy"], penalties("Ann", Bob=day, Cy=9), played=when(day))
+    Client().get(reverse("league", args=[league.public_id]))
+    with django_assert_max_num_queries(12):
+        first = client.get(reverse("league", args=[league.public_id]))
+    for day in range(4, 12):
+        play(league, token, ["Ann", "Bob", "Di"], penalties("Bob", Ann=day, Di=9), played=when(day))
+    with django_assert_max_num_queries(12):
+        second = client.get(reverse("league", args=[league.public_id]))
+    assert first.status_code == second.status_code == 200
+
+
+def test_player_page(client, django_assert_max_num_queries):
+    league, token = new_league(min_games=1)
+    for day in range(1, 5):
+        play(league, token, ["Ann", "Bob", "Cy"], penalties("Ann", Bob=day, Cy=9), played=when(day))
+    ann = league.players.get(key="ann")
+    with django_assert_max_num_queries(10):
+        page = client.get(
+            reverse("league_player", args=[league.public_id, ann.pk])
+        ).content.decode()
+    assert "<polyline" in page
+    h2h = page[page.index('id="head-to-head"') :]
+    # Ann placed higher than Bob and Cy in each of their four games.
+    assert re.search(r"Bob</a></th>\s*<td class=\"num\">4</td>\s*<td class=\"num\">4</td>", h2h)
+    page = client.get(
+        reverse("league_player", args=[league.public_id, ann.pk]) + "?variant=german-rummy"
+    ).content.decode()
+    assert "German Rummy" in page
+
+
+def test_organiser_actions_refused_without_the_token(client):
+    league, token = new_league()
+    link, _ = play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=3))
+    other = Client()
+    ann = league.players.get(key="ann")
+    for url, data in (
+        (
+            reverse("league_season_add", args=[league.public_id]),
+            {"name": "S", "starts": "2026-01-01", "ends": "2026-12-31"},
+        ),
+        (reverse("league_player_rename", args=[league.public_id, ann.pk]), {"name": "Anna"}),
+        (reverse("league_game_ranked", args=[league.public_id, link.game.public_id]), {}),
+        (reverse("league_game_correct", args=[league.public_id, link.game.public_id]), {}),
+        (reverse("league_settings", args=[league.public_id]), {"name": "Mine now", "min_games": 1}),
+        (reverse("league_import", args=[league.public_id]), {"text": "record,game\n"}),
+    ):
+        assert other.post(url, data).status_code == 403, url
+    league.refresh_from_db()
+    assert league.name == "Thursday club" and not Season.objects.exists()
+    ann.refresh_from_db()
+    assert ann.name == "Ann"
+    assert LeagueGame.objects.get(pk=link.pk).ranked
+
+
+def test_organiser_corrects_a_game_and_renames_a_player(client):
+    league = create_league(client, min_games=1)
+    game_id = start_league_game(client, league, ["Ann", "Bob"], hands=1)
+    phone = Client()  # the organiser link on a phone that did not start the game
+    phone.get(reverse("league_join", args=[league.public_id, _organiser_token(client, league)]))
+    assert (
+        phone.post(
+            reverse("hand_create", args=[game_id]), {"winner": "0", "p1-points": 5}
+        ).status_code
+        == 403
+    )
+    phone.post(reverse("league_game_correct", args=[league.public_id, game_id]))
+    assert phone.post(
+        reverse("hand_create", args=[game_id]), {"winner": "0", "p1-points": 5}
+    ).status_code in (200, 302)
+    ann = league.players.get(key="ann")
+    phone.post(reverse("league_player_rename", args=[league.public_id, ann.pk]), {"name": "Annie"})
+    assert [r.player for r in standings(league=league)][0] == "Annie"
+
+
+def _organiser_token(client, league):
+    page = client.get(reverse("league_share", args=[league.public_id])).content.decode()
+    url = re.search(r'id="organiser-link" href="([^"]+)"', page).group(1)
+    return url.rstrip("/").rsplit("/", 1)[-1]
+
+
+def test_seasons_from_the_page(client):
+    league = create_league(client, min_games=1)
+    response = client.post(
+        reverse("league_season_add", args=[league.public_id]),
+        {"name": "Spring", "starts": "2026-03-01", "ends": "2026-05-31"},
+    )
+    assert response.status_code == 302
+    season = league.seasons.get()
+    page = client.get(reverse("league", args=[league.public_id]) + f"?season={season.pk}")
+    assert "Spring" in page.content.decode()
+    assert (
+        client.get(reverse("league", args=[league.public_id]) + "?season=999999").status_code == 404
+    )
+    assert (
+        client.get(reverse("league", args=[league.public_id]) + "?variant=nope").status_code == 404
+    )
+
+
+def test_names_are_escaped(client):
+    league = create_league(client, name=EVIL)
+    start_league_game(client, league, [EVIL, "Bob"], hands=1)
+    page = client.get(reverse("league", args=[league.public_id])).content.decode()
+    assert EVIL not in page
+
+
+def test_my_leagues_lists_this_phones_leagues(client):
+    league = create_league(client)
+    page = client.get(reverse("my_leagues")).content.decode()
+    assert league.name in page and "organiser" in page
+    assert league.name not in Client().get(reverse("my_leagues")).content.decode()
+
+
+def test_unknown_league_is_404(client):
+    assert client.get(reverse("league", args=["nope"])).status_code == 404
+    assert client.get("/leagues/%00/").status_code == 404
+
+
+def test_settings_and_season_removal(client):
+    league = create_league(client, min_games=3)
+    start_league_game(client, league, ["Ann", "Bob"], hands=1)
+    game_id = LeagueGame.objects.get(league=league).game.public_id
+    client.post(reverse("hand_create", args=[game_id]), {"winner": "0", "p1-points": 4})
+    assert [r.provisional for r in standings(league=league)] == [True, True]
+    response = client.post(
+        reverse("league_settings", args=[league.public_id]),
+        {"name": "Friday club", "description": "", "min_games": 1, "variants": ["nowrang"]},
+    )
+    assert response.status_code == 302
+    league.refresh_from_db()
+    assert (league.name, league.min_games, league.variants) == ("Friday club", 1, ["nowrang"])
+    assert [r.provisional for r in standings(league=league)] == [False, False]
+    client.post(
+        reverse("league_season_add", args=[league.public_id]),
+        {"name": "Now", "starts": "2000-01-01", "ends": "2100-12-31"},
+    )
+    season = league.seasons.get()
+    assert len(standings(league=league, season=season)) == 2
+    response = client.post(reverse("league_season_delete", args=[league.public_id, season.pk]))
+    assert response.status_code == 302
+    assert not league.seasons.exists()
+    assert len(standings(league=league)) == 2
+
+
+def test_making_a_game_friendly_takes_it_out(client):
+    league = create_league(client, min_games=0)
+    game_id = start_league_game(client, league, ["Ann", "Bob"], hands=1)
+    client.post(reverse("hand_create", args=[game_id]), {"winner": "0", "p1-points": 4})
+    assert len(standings(league=league)) == 2
+    client.post(reverse("league_game_ranked", args=[league.public_id, game_id]))
+    assert standings(league=league) == []
+    client.post(reverse("league_game_ranked", args=[league.public_id, game_id]), {"ranked": "on"})
+    assert len(standings(league=league)) == 2
