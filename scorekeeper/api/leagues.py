@@ -38,7 +38,7 @@ from scorekeeper.leagues.transfer import import_games
 from scorekeeper.rules import get_variant
 from scorekeeper.rules.errors import RulesError
 
-from .errors import ApiError, ErrorOut
+from .errors import ApiError, ErrorDetail, ErrorOut
 
 router = Router(tags=["leagues"])
 
@@ -104,11 +104,10 @@ class ImportIn(Schema):
     dry_run: bool = True
 
 
-class ImportRefusedDetail(Schema):
-    code: str
-    message: str
-    field: str | None = None
-    report: dict[str, Any]  # the whole report: every error with its line or path
+class ImportRefusedDetail(ErrorDetail):
+    # A refused import: the whole report, every error with its line or path. Other 400s (a
+    # body that is not JSON) have the common error shape and no report.
+    report: dict[str, Any] | None = None
 
 
 class ImportRefusedOut(Schema):
