@@ -8,7 +8,6 @@ import os
 from pathlib import Path
 
 import dj_database_url
-from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -120,16 +119,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Internationalization: the languages of the source documents, plus English.
+# Internationalization: the languages of the people who play, plus English. Each language is
+# named in its own words: the switcher shows these names, whatever language the page is in.
 USE_I18N = True
 LANGUAGE_CODE = "en"
 LANGUAGES = [
-    ("en", _("English")),
-    ("it", _("Italian")),
-    ("ro", _("Romanian")),
-    ("ko", _("Korean")),
-    ("nb", _("Norwegian Bokmål")),
-    ("cs", _("Czech")),
+    ("en", "English"),
+    ("it", "Italiano"),
+    ("ro", "Română"),
+    ("ko", "한국어"),
+    ("nb", "Norsk bokmål"),
+    ("cs", "Čeština"),
+    ("vi", "Tiếng Việt"),
+    ("de", "Deutsch"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
