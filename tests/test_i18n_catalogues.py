@@ -76,7 +76,7 @@ def test_every_extracted_message_is_translated(code, extracted):
     nplurals = int(re.search(r"nplurals=(\d+)", po.metadata["Plural-Forms"]).group(1))
     ours = {key(e): e for e in po if not e.obsolete}
     problems = []
-    for k, source in extracted.items():
+    for k in extracted:
         entry = ours.get(k)
         label = k[1][:70]
         if entry is None:
