@@ -151,3 +151,15 @@ def test_polling_viewers_get_their_own_language_not_a_cached_other(knock_game):
     de = client.get(path, HTTP_ACCEPT_LANGUAGE="de", HTTP_IF_NONE_MATCH=cs.get("ETag", ""))
     assert de.status_code == 200 and '<html lang="de">' in de.content.decode()
     assert "Accept-Language" in de.get("Vary", "")
+
+
+@pytest.mark.parametrize(
+    "code, words",
+    [("cs", ["1 kolo", "od poslední změny", "minut"]), ("de", ["1 Runde", "Minuten"])],
+)
+def test_my_games_says_counts_and_times_in_the_language(knock_game, code, words):
+    client, _game_id = knock_game
+    page = text_of(client.get(reverse("my_games"), HTTP_ACCEPT_LANGUAGE=code))
+    for word in words:
+        assert word in page
+    assert "last change" not in page and "minutes" not in page
