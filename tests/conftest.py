@@ -1,4 +1,5 @@
 import pytest
+from django.utils import translation
 
 
 @pytest.fixture(autouse=True)
@@ -9,3 +10,13 @@ def _plain_static_storage(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_a_test_asks():
+    # A request activates its language for the thread (LocaleMiddleware) and nothing turns it
+    # off afterwards; with real catalogues that would leak Italian or Czech into the next test
+    # that renders outside a request. Each test starts, and ends, in the default language.
+    translation.deactivate()
+    yield
+    translation.deactivate()
