@@ -6,6 +6,7 @@ here too, so a catalogue that went missing or empty cannot pass by translating t
 """
 
 import html as htmllib
+import re
 
 import pytest
 from django.conf import settings
@@ -163,3 +164,14 @@ def test_my_games_says_counts_and_times_in_the_language(knock_game, code, words)
     for word in words:
         assert word in page
     assert "last change" not in page and "minutes" not in page
+
+
+@pytest.mark.parametrize("code", ["cs", "de", "vi"])
+def test_chart_coordinates_stay_numbers_in_comma_languages(knock_game, code):
+    # Czech, German and Vietnamese write 12,5; an SVG coordinate must stay 12.5.
+    client, game_id = knock_game
+    post_hand(client, game_id, knock_hand(1, 7, 3, 20))
+    page = client.get(url_of("game", game_id), HTTP_ACCEPT_LANGUAGE=code).content.decode()
+    svg = page[page.index("<svg") : page.index("</svg>")]
+    attributes = re.findall(r'\s(?:x|y|x1|x2|y1|y2|cx|cy)="([^"]*)"', svg)
+    assert attributes and all(re.fullmatch(r"-?\d+(\.\d+)?", a) for a in attributes), attributes
