@@ -175,3 +175,15 @@ def test_chart_coordinates_stay_numbers_in_comma_languages(knock_game, code):
     svg = page[page.index("<svg") : page.index("</svg>")]
     attributes = re.findall(r'\s(?:x|y|x1|x2|y1|y2|cx|cy)="([^"]*)"', svg)
     assert attributes and all(re.fullmatch(r"-?\d+(\.\d+)?", a) for a in attributes), attributes
+
+
+def test_after_a_refused_post_the_switcher_goes_back_by_the_referer(knock_game):
+    # The URL a hand was posted to answers no GET: the switcher then gives no "next", and
+    # set_language returns to the page the form came from.
+    client, game_id = knock_game
+    response = post_hand(client, game_id, {"winner": "0", "p0-points": "x"})
+    assert response.status_code in (200, 400, 422)
+    assert 'name="next"' not in response.content.decode()
+    back = reverse("hand_new", args=[game_id])
+    answer = client.post(reverse("set_language"), {"language": "cs"}, HTTP_REFERER=back)
+    assert answer.status_code == 302 and answer["Location"] == back
