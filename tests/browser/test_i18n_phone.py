@@ -130,3 +130,32 @@ def test_the_header_and_footer_fit_at_320(live_server, phone_in, lang):
     page = phone_in(lang, viewport={"width": 320, "height": 568})
     page.goto(live_server.url + "/rules/phom/")
     check(page, f"320-{lang}", lang.split("-")[0], width=320)
+
+
+def test_every_language_fits_the_phone(live_server, phone_in):
+    """Each page of a game with a hand, in every language, at 390px: nothing clipped or wide."""
+    from django.conf import settings
+
+    page = phone_in("en-US")
+    page.goto(live_server.url + "/games/new/?variant=knock-rummy")
+    for i, name in enumerate(["Ann", "Bob", "Cy"]):
+        page.fill(f"#id_player-{i}", name)
+    page.click(".sticky-actions button")
+    page.wait_for_url(re.compile(r"/games/[\w-]+/$"))
+    game_url = page.url
+    page.click("a[href$='/hands/new/']")
+    page.check("#winner-1")
+    for i, points in enumerate([12, 5, 20]):
+        page.fill(f"#id_p{i}-points", str(points))
+    page.click(".sticky-actions button[name=save]")
+    page.wait_for_url(game_url)
+
+    paths = ["/", "/games/new/", game_url, game_url + "hands/new/", game_url + "share/",
+             "/rules/knock-rummy/", "/games/mine/"]
+    for code, _name in settings.LANGUAGES:
+        page.context.add_cookies(
+            [{"name": settings.LANGUAGE_COOKIE_NAME, "value": code, "url": live_server.url}]
+        )
+        for n, path in enumerate(paths):
+            page.goto(path if path.startswith("http") else live_server.url + path)
+            check(page, f"all-{code}-{n}", code)
