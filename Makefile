@@ -1,5 +1,5 @@
 # Rummy Table: `make run` to play locally, `make test` for the whole suite.
-.PHONY: run serve test lint check bench browser-deps
+.PHONY: run serve test lint check bench browser-deps gettext-deps messages
 
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -52,6 +52,43 @@ browser-deps:
 	         "as root, or browser tests will fail."; \
 	  fi; \
 	}
+	@# Korean pages need a Hangul font, or the screenshots show empty boxes.
+	@fc-list :lang=ko 2>/dev/null | grep -q . || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-nanum \
+	      || echo "note: could not install fonts-nanum; Korean screenshots show boxes."; \
+	  else \
+	    echo "note: no Korean font; run 'apt-get install fonts-nanum' as root."; \
+	  fi; \
+	}
+
+# The catalogue tests and `make messages` run GNU gettext (xgettext, msgmerge, msgfmt).
+gettext-deps:
+	@command -v xgettext >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y gettext) \
+	      || echo "note: could not install gettext; the catalogue tests will fail."; \
+	  else \
+	    echo "note: gettext is missing and this is not root; run 'apt-get install gettext'" \
+	         "as root, or the catalogue tests will fail."; \
+	  fi; \
+	}
+
+# Rebuild the translation catalogues (see "Languages" in README.md): extract every string of
+# the pages, the apps and the engine (N_/NP_) into locale/<lang>/LC_MESSAGES/django.po for each
+# language of settings.LANGUAGES (msgmerge keeps what is translated; entries no longer used stay
+# as obsolete "#~" entries and come back by themselves if their string returns), then, with
+# TRANSLATIONS=DIR, fill untranslated or fuzzy entries from DIR/<lang>.po, then compile the
+# .mo files (committed, so a fresh clone needs no gettext).
+#     make messages                                  # after changing or adding strings
+#     make messages TRANSLATIONS=/path/to/translated # take in translators' <lang>.po files
+MESSAGE_LOCALES = $(shell $(PY) -c "from scorekeeper.settings import LANGUAGES as L, \
+	LANGUAGE_CODE as C; print(' '.join('-l ' + c for c, _ in L if c != C))")
+messages: $(DEV_STAMP) gettext-deps
+	$(PY) manage.py makemessages $(MESSAGE_LOCALES) --add-location=file \
+	  -i ".venv/*" -i "tests/*" -i "bench/*" -i "test-artifacts/*" -i "staticfiles/*" -i "locale/*"
+	$(if $(TRANSLATIONS),$(PY) manage.py importmessages $(TRANSLATIONS))
+	$(PY) manage.py compilemessages -i ".venv" -i "staticfiles"
 
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
@@ -61,7 +98,7 @@ check: $(DEV_STAMP)
 	DEBUG=1 $(PY) manage.py check
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 
-test: $(DEV_STAMP) browser-deps
+test: $(DEV_STAMP) browser-deps gettext-deps
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -n auto
 

@@ -14,7 +14,6 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
-from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.netaddr import lan_hosts
 
@@ -279,16 +278,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Internationalization: the languages of the source documents, plus English.
+# Internationalization: the languages of the people who play, plus English. Each language is
+# named in its own words: the switcher shows these names, whatever language the page is in.
 USE_I18N = True
 LANGUAGE_CODE = "en"
 LANGUAGES = [
-    ("en", _("English")),
-    ("it", _("Italian")),
-    ("ro", _("Romanian")),
-    ("ko", _("Korean")),
-    ("nb", _("Norwegian Bokmål")),
-    ("cs", _("Czech")),
+    ("en", "English"),
+    ("it", "Italiano"),
+    ("ro", "Română"),
+    ("ko", "한국어"),
+    ("nb", "Norsk bokmål"),
+    ("cs", "Čeština"),
+    ("vi", "Tiếng Việt"),
+    ("de", "Deutsch"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"

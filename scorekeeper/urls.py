@@ -6,6 +6,8 @@ from scorekeeper.games import views as games_views
 urlpatterns = [
     path("", games_views.home, name="home"),
     path("api/v1/", api.urls),
+    # Django's set_language (POST): the footer's language switcher, kept in a cookie.
+    path("i18n/", include("django.conf.urls.i18n")),
     path("", include("scorekeeper.games.urls")),
     path("", include("scorekeeper.leagues.urls")),
 ]

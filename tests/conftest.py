@@ -1,6 +1,7 @@
 import os
 
 import pytest
+from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 # On a developer's machine property and fuzz tests draw new examples every run, so they keep
@@ -18,3 +19,13 @@ def _plain_static_storage(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _english_unless_a_test_asks():
+    # A request activates its language for the thread (LocaleMiddleware) and nothing turns it
+    # off afterwards; with real catalogues that would leak Italian or Czech into the next test
+    # that renders outside a request. Each test starts, and ends, in the default language.
+    translation.deactivate()
+    yield
+    translation.deactivate()

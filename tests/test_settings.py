@@ -50,8 +50,10 @@ def test_cache_round_trip():
     cache.delete(key)
 
 
-def test_all_six_languages_are_offered():
-    assert [code for code, _ in settings.LANGUAGES] == ["en", "it", "ro", "ko", "nb", "cs"]
+def test_all_eight_languages_are_offered():
+    assert [code for code, _ in settings.LANGUAGES] == [
+        "en", "it", "ro", "ko", "nb", "cs", "vi", "de"
+    ]
 
 
 # -- production settings, checked in a fresh process (settings are read once, at startup) ------

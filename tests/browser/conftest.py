@@ -74,6 +74,13 @@ SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
   }).map(e => e.outerHTML.slice(0, 100))"""
 
 
+def resync_scroll(page) -> None:
+    """After a full-page screenshot Chromium's compositor may keep a stale scroll offset, so
+    the next click lands where a sticky element (the hand form's action bar) used to be. A
+    scroll from script puts both views back in step."""
+    page.evaluate("() => { const y = window.scrollY; window.scrollTo(0, 0); window.scrollTo(0, y); }")
+
+
 @pytest.fixture
 def shot():
     """Save a full-page screenshot under test-artifacts/screenshots/, and check the layout:
@@ -82,6 +89,7 @@ def shot():
 
     def take(page, name: str) -> None:
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+        resync_scroll(page)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= VIEWPORT["width"], f"{name}: the page scrolls sideways ({width}px)"
         small = page.evaluate(SMALL_TARGETS)
