@@ -82,13 +82,13 @@ gettext-deps:
 # .mo files (committed, so a fresh clone needs no gettext).
 #     make messages                                  # after changing or adding strings
 #     make messages TRANSLATIONS=/path/to/translated # take in translators' <lang>.po files
-MESSAGE_LOCALES = $(shell $(PY) -c "from scorekeeper.settings import LANGUAGES as L, \
+MESSAGE_LOCALES = $(shell DEBUG=1 $(PY) -c "from scorekeeper.settings import LANGUAGES as L, \
 	LANGUAGE_CODE as C; print(' '.join('-l ' + c for c, _ in L if c != C))")
 messages: $(DEV_STAMP) gettext-deps
-	$(PY) manage.py makemessages $(MESSAGE_LOCALES) --add-location=file \
+	DEBUG=1 $(PY) manage.py makemessages $(MESSAGE_LOCALES) --add-location=file \
 	  -i ".venv/*" -i "tests/*" -i "bench/*" -i "test-artifacts/*" -i "staticfiles/*" -i "locale/*"
-	$(if $(TRANSLATIONS),$(PY) manage.py importmessages $(TRANSLATIONS))
-	$(PY) manage.py compilemessages -i ".venv" -i "staticfiles"
+	$(if $(TRANSLATIONS),DEBUG=1 $(PY) manage.py importmessages $(TRANSLATIONS))
+	DEBUG=1 $(PY) manage.py compilemessages -i ".venv" -i "staticfiles"
 
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
