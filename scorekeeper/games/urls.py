@@ -1,8 +1,12 @@
 from django.urls import path
 
-from . import views
+from . import pwa, views
 
 urlpatterns = [
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("favicon.ico", pwa.favicon, name="favicon"),
+    path("offline/", pwa.offline, name="offline"),
     path("rules/<slug:slug>/", views.rules, name="rules"),
     path("games/new/", views.game_start, name="game_start"),
     path("games/mine/", views.my_games, name="my_games"),

@@ -1,0 +1,35 @@
+"""Every page at the three reference sizes: no sideways scrolling, screenshots for a look."""
+
+import pytest
+
+from .conftest import SCREENSHOTS
+from .pages import OVERFLOW, VIEWPORTS, page_urls, seeded
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_no_page_scrolls_sideways(live_server, chromium, size):
+    games = seeded(live_server.url)
+    context = chromium.new_context(viewport=VIEWPORTS[size])
+    context.set_default_timeout(10_000)
+    folder = SCREENSHOTS / "layout" / size
+    folder.mkdir(parents=True, exist_ok=True)
+    problems = []
+    try:
+        page = context.new_page()
+        for url in games["join"].values():
+            page.goto(url)  # this phone may keep score in every game
+        for name, path in page_urls(games).items():
+            response = page.goto(live_server.url + path)
+            assert response.status == 200, (name, response.status)
+            page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+            found = page.evaluate(OVERFLOW)
+            if found["scroll"] > found["width"] or found["bad"]:
+                problems.append((name, found))
+    finally:
+        context.close()
+    assert not problems, "\n".join(
+        f"{size} {name}: scrollWidth {found['scroll']}, past the edge: {found['bad'][:3]}"
+        for name, found in problems
+    )
