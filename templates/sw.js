@@ -18,19 +18,27 @@ var OFFLINE = {{ offline|safe }};
 var STATIC = {{ static_prefix|safe }};
 var MAX_PAGES = 80;
 
+// One by one: a page that fails (a server hiccup) must not stop the others.
+function warm(urls, fresh) {
+  return caches.open(PAGES).then(function (cache) {
+    return Promise.all(urls.map(function (url) {
+      return cache.match(url).then(function (have) {
+        if (have && !fresh) return;
+        return fetch(url, { credentials: "same-origin" }).then(function (response) {
+          if (response.ok && !response.redirected) return cache.put(url, response);
+        });
+      }).catch(function () {});
+    }));
+  });
+}
+
 self.addEventListener("install", function (event) {
+  // Only what the offline page itself needs holds up the install; the rest comes after.
   event.waitUntil(
     caches.open(SHELL).then(function (cache) {
       return cache.addAll(ASSETS);
     }).then(function () {
-      return caches.open(PAGES);
-    }).then(function (cache) {
-      // One by one: a page that fails (a server hiccup) must not stop the install.
-      return Promise.all(OFFLINE_PAGES.map(function (url) {
-        return fetch(url, { credentials: "same-origin" }).then(function (response) {
-          if (response.ok) return cache.put(url, response);
-        }).catch(function () {});
-      }));
+      return warm([OFFLINE], true); // it names this version's static files
     }).then(function () {
       return self.skipWaiting();
     })
@@ -49,6 +57,8 @@ self.addEventListener("activate", function (event) {
       return self.clients.claim();
     })
   );
+  // The rules pages and the checker, for reading without signal (not holding up anything).
+  warm(OFFLINE_PAGES);
 });
 
 function trim(cache) {

@@ -40,19 +40,24 @@
     }
   }
 
-  function kept(el) {
+  // The one-time request_id is kept with a draft (a resend of the same hand must carry it) but
+  // is no part of what was typed: each page load draws a new one.
+  var ID = "request_id";
+
+  function kept(el, withId) {
     if (!el.name || el.disabled) return false;
     if (el.name === "csrfmiddlewaretoken") return false;
     var type = (el.type || "").toLowerCase();
-    if (type === "hidden") return el.name === "request_id";
+    if (type === "hidden") return withId && el.name === ID;
     return ["submit", "button", "reset", "file", "image"].indexOf(type) < 0;
   }
 
-  // Every kept field as [name, value, checked]; `initial` reads what the server rendered.
+  // Every kept field as [name, value, checked]; `initial` reads what the server rendered
+  // (without the request_id), otherwise what the form holds now (with it).
   function snapshot(form, initial) {
     var out = [];
     Array.prototype.forEach.call(form.elements, function (el) {
-      if (!kept(el)) return;
+      if (!kept(el, !initial)) return;
       var type = (el.type || "").toLowerCase();
       if (type === "checkbox" || type === "radio") {
         out.push([el.name, el.value, initial ? el.defaultChecked : el.checked]);
@@ -71,6 +76,10 @@
     return JSON.stringify(a) === JSON.stringify(b);
   }
 
+  function typed(values) {
+    return values.filter(function (v) { return v[0] !== ID; });
+  }
+
   function apply(form, values) {
     var byName = {};
     values.forEach(function (v) {
@@ -78,7 +87,7 @@
     });
     var seen = {};
     Array.prototype.forEach.call(form.elements, function (el) {
-      if (!kept(el) || !byName[el.name]) return;
+      if (!kept(el, true) || !byName[el.name]) return;
       var type = (el.type || "").toLowerCase();
       var list = byName[el.name];
       if (type === "checkbox" || type === "radio") {
@@ -146,7 +155,7 @@
       var current = document.getElementById(formId);
       if (!current) return;
       var values = snapshot(current, false);
-      if (same(values, base)) {
+      if (same(typed(values), base)) {
         store.removeItem(PREFIX + key);
         return;
       }
@@ -163,7 +172,7 @@
       draft.submitted = false; // that Save did not get through: we are back on the form
       write(store, key, draft);
     }
-    if (draft && same(draft.base, base) && !same(draft.values, snapshot(form, false))) {
+    if (draft && same(draft.base, base) && !same(typed(draft.values), typed(snapshot(form, false)))) {
       apply(form, draft.values);
       notice.hidden = false;
     } else if (draft && !same(draft.base, base)) {

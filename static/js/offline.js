@@ -13,6 +13,7 @@
   var USED = "rt-used-ids";
   var script = document.currentScript;
   var sending = false;
+  var retries = 0;
 
   function store() {
     try {
@@ -191,8 +192,15 @@
         });
       });
     });
-    chain.then(function () {
+    chain.then(function (last) {
       sending = false;
+      if (last && last.retry) {
+        // A connection that just came back often fails its first request: try again soon.
+        retries += 1;
+        setTimeout(flush, Math.min(1000 * Math.pow(2, retries - 1), 30000));
+      } else {
+        retries = 0;
+      }
       if (sent.length) {
         render(sent.map(function (e) { return text("sent", e.number); }).join(" "));
         var here = window.location.pathname;

@@ -1,0 +1,137 @@
+"""A game night without a steady connection: drafts survive, offline saves wait and go once.
+
+Runs at the three reference sizes in a real Chromium with the service worker installed;
+Playwright's ``context.set_offline`` cuts the network for the page and its worker alike.
+"""
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from scorekeeper.games.models import Hand
+
+from .conftest import SCREENSHOTS
+from .pages import VIEWPORTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def new_game(page, base, players=("Ann", "Bob", "Cy")):
+    page.goto(base + "/games/new/?variant=knock-rummy")
+    for i, name in enumerate(players):
+        page.fill(f"#id_player-{i}", name)
+    page.click(".sticky-actions button")
+    page.wait_for_url(re.compile(r"/games/[\w-]+/$"))
+    return page.url
+
+
+def worker_ready(page):
+    page.wait_for_function(
+        "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15_000
+    )
+
+
+def hands_in_db():
+    return Hand.objects.filter(deleted_at__isnull=True).count()
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_draft_survives_a_reload_and_goes_once_saved(live_server, chromium, size):
+    context = chromium.new_context(viewport=VIEWPORTS[size])
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        game_url = new_game(page, live_server.url)
+        page.click("text=Enter hand 1")
+        form_url = page.url
+        page.check("#winner-1")
+        page.fill("#id_p0-points", "12")
+        page.fill("#id_p2-cards", "KH 7S")
+        page.wait_for_timeout(400)  # the draft is written a moment after typing stops
+        page.reload()
+        expect(page.locator(".draft-notice")).to_be_visible()
+        expect(page.locator("#winner-1")).to_be_checked()
+        expect(page.locator("#id_p0-points")).to_have_value("12")
+        expect(page.locator("#id_p2-cards")).to_have_value("KH 7S")
+        page.screenshot(path=str(SCREENSHOTS / f"draft-restored-{size}.png"))
+
+        # Leaving for the scores and coming back keeps it too.
+        page.goto(game_url)
+        page.goto(form_url)
+        expect(page.locator("#id_p0-points")).to_have_value("12")
+
+        # "Start over" empties the form and forgets the draft.
+        page.click("[data-draft-discard]")
+        expect(page.locator("#id_p0-points")).to_have_value("")
+        expect(page.locator(".draft-notice")).to_be_hidden()
+        page.reload()
+        expect(page.locator(".draft-notice")).to_be_hidden()
+        expect(page.locator("#id_p0-points")).to_have_value("")
+
+        # Typed again and saved: the next form starts empty, with no notice.
+        page.check("#winner-1")
+        page.fill("#id_p0-points", "12")
+        page.fill("#id_p1-points", "3")
+        page.fill("#id_p2-points", "20")
+        page.click(".sticky-actions button[name=save]")
+        page.wait_for_url(game_url)
+        page.click("text=Enter hand 2")
+        expect(page.locator("#id_p0-points")).to_have_value("")
+        expect(page.locator(".draft-notice")).to_be_hidden()
+        assert page.evaluate(
+            "Object.keys(localStorage).filter(k => k.startsWith('rt-draft:'))"
+        ) == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_offline_save_waits_and_is_sent_once(live_server, chromium, size):
+    context = chromium.new_context(viewport=VIEWPORTS[size])
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        game_url = new_game(page, live_server.url)
+        worker_ready(page)
+        page.reload()  # now through the worker, which keeps the page
+        page.goto(live_server.url + "/rules/phom/")
+        page.goto(game_url)
+        page.click("text=Enter hand 1")
+        page.check("#winner-0")
+        page.fill("#id_p0-points", "4")
+        page.fill("#id_p1-points", "10")
+        page.fill("#id_p2-points", "15")
+
+        context.set_offline(True)
+        expect(page.locator("#net-status")).to_contain_text("No connection")
+        page.click(".sticky-actions button[name=save]")
+        page.wait_for_url(game_url)  # the kept game page, from the worker
+        queued = page.locator("#net-status .net-queue")
+        expect(queued).to_contain_text("Hand 1: waiting to send")
+        page.screenshot(path=str(SCREENSHOTS / f"offline-waiting-{size}.png"))
+        assert hands_in_db() == 0
+
+        # Pages seen before still open; a page never seen gets the offline page, not an error.
+        page.goto(live_server.url + "/rules/phom/")
+        expect(page.locator("h1")).to_contain_text("Phỏm")
+        page.goto(live_server.url + "/games/mine/")
+        expect(page.locator("h1")).to_have_text("No connection")
+        expect(page.locator("#net-status .net-queue")).to_contain_text("Hand 1: waiting to send")
+        page.goto(game_url)
+
+        context.set_offline(False)
+        expect(page.locator("#hand-1")).to_contain_text("Ann scores", timeout=15_000)
+        expect(queued).to_have_count(1)
+        expect(page.locator("#net-status .queued")).to_have_count(0)
+        page.screenshot(path=str(SCREENSHOTS / f"offline-sent-{size}.png"))
+        # Sent once, and never again: reloads and reconnections find an empty queue.
+        page.reload()
+        context.set_offline(True)
+        context.set_offline(False)
+        time.sleep(1.5)
+        assert hands_in_db() == 1
+        assert page.evaluate("JSON.parse(localStorage.getItem('rt-queue') || '[]').length") == 0
+    finally:
+        context.close()
