@@ -110,6 +110,8 @@ class HandRevision(models.Model):
     number = models.PositiveIntegerField()  # the hand's number at the time
     entry = models.JSONField()
     result = models.JSONField()
+    # What this change did to the other hands (rescore.Consequences.as_data()), for the history.
+    consequences = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -38,14 +38,20 @@ from scorekeeper.rules.scoring import score_hand
 from . import access, presentation
 from .forms import HandForm, StartGameForm, seats_wanted, variant_or_default
 from .models import Game, Hand
+from .rescore import (
+    Consequences,
+    describe,
+    hand_correct_reporting,
+    hand_delete_preview,
+    hand_delete_reporting,
+    hand_restore_reporting,
+)
 from .selectors import deleted_hands, game_get, game_state, games_listed, hand_histories
 from .services import (
     GameOver,
     game_create,
-    hand_correct,
     hand_delete,
     hand_record,
-    hand_restore,
     token_valid,
 )
 
@@ -221,14 +227,21 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
     hands = []
     for hand in reversed(state["hands"]):
         revisions = histories[hand["n"]]
+        for revision in revisions:
+            revision.changes = describe(Consequences.from_data(revision.consequences))
         hands.append(
             {
                 **hand,
                 "deltas_list": [(p, hand["deltas"].get(p, 0)) for p in players],
                 "revisions": revisions[:-1],
                 "edited": len(revisions) > 1,
+                "changes": revisions[-1].changes if revisions else [],
             }
         )
+    deleted = deleted_hands(game=game)
+    for gone in deleted:
+        versions = list(gone.revisions.all())
+        gone.changes = describe(Consequences.from_data(versions[-1].consequences)) if versions else []
     rows = [
         {
             "name": name,
@@ -271,7 +284,7 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
         "settlement": presentation.settlement(players, state["hands"]) if zero_sum else [],
         "editable": editable,
         "undo": undo,
-        "deleted": deleted_hands(game=game),
+        "deleted": deleted,
         "poll_seconds": _poll_seconds(state["over"]),
         "next_hand": len(state["hands"]) + 1,
         "goal": table.options.get(GOAL_OPTION[variant.end.kind]),
@@ -504,26 +517,52 @@ def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     form = _hand_form(game, request.POST)
     if form.is_valid():
         try:
-            hand_correct(game=game, number=number, entry=form.entry())
+            _hand, changed = hand_correct_reporting(game=game, number=number, entry=form.entry())
         except RulesError as error:
             form.add_rules_error(error)
         else:
             access.set_undo(request, game, kind="corrected", number=number, entry=previous)
             messages.success(request, _("Hand %(n)s corrected.") % {"n": number})
+            _tell_changes(request, changed)
             return redirect("game", game_id=game.public_id)
     return _hand_page(request, game, form, number=number, fragment=bool(request.htmx))
 
 
-@require_POST
+def _tell_changes(request: HttpRequest, changed: Consequences) -> None:
+    """Say which other hands a change re-scored, one message per change."""
+    for line in describe(changed):
+        messages.warning(request, line)
+
+
+@require_http_methods(["GET", "POST"])
 @_editors_only
 def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    """GET asks first (and says which later hands the deletion would change); POST deletes."""
     _number_or_404(game, number)
+    if request.method == "GET":
+        try:
+            preview = hand_delete_preview(game=game, number=number)
+        except Hand.DoesNotExist:
+            raise Http404("no such hand") from None
+        hand = game_state(game=game)["hands"][number - 1]
+        context = {
+            "game": game,
+            "variant": get_variant(game.variant),
+            "number": number,
+            "hand": hand,
+            "changes": describe(preview),
+        }
+        return render(request, "hand_delete.html", context)
     try:
-        hand = hand_delete(game=game, number=number)
+        hand, changed = hand_delete_reporting(game=game, number=number)
     except Hand.DoesNotExist:
         raise Http404("no such hand") from None
+    except RulesError as error:  # only a game that cannot be replayed without it
+        messages.error(request, str(error))
+        return _after_change(request, game)
     access.set_undo(request, game, kind="deleted", number=number, hand_id=hand.pk)
     messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
+    _tell_changes(request, changed)
     return _after_change(request, game)
 
 
@@ -542,11 +581,13 @@ def game_undo(request: HttpRequest, game: Game) -> HttpResponse:
             hand_delete(game=game, number=number)
             messages.success(request, _("Undone: hand %(n)s is gone again.") % {"n": number})
         elif undo["kind"] == "corrected":
-            hand_correct(game=game, number=number, entry=undo["entry"])
+            _hand, changed = hand_correct_reporting(game=game, number=number, entry=undo["entry"])
             messages.success(request, _("Undone: hand %(n)s is back as it was.") % {"n": number})
+            _tell_changes(request, changed)
         else:
-            hand_restore(game=game, hand_id=undo["hand_id"])
+            _hand, changed = hand_restore_reporting(game=game, hand_id=undo["hand_id"])
             messages.success(request, _("Undone: hand %(n)s is back.") % {"n": number})
+            _tell_changes(request, changed)
     except (RulesError, GameOver, Hand.DoesNotExist):
         messages.error(request, _("That change can no longer be undone."))
     return _after_change(request, game)
