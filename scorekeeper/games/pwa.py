@@ -31,6 +31,7 @@ SHELL = (
     "js/offline.js",
     "js/draft.js",
     "js/cardpicker.js",
+    "js/game.js",
     "django_htmx/htmx-2.min.js",
     "django_htmx/django-htmx.js",
     "icons/icon.svg",

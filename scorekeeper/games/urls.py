@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<str:game_id>/join/<str:token>/", views.game_join, name="game_join"),
     path("games/<str:game_id>/share/", views.game_share, name="game_share"),
     path("games/<str:game_id>/undo/", views.game_undo, name="game_undo"),
+    path("games/<str:game_id>/rematch/", views.game_rematch_start, name="game_rematch"),
     path("games/<str:game_id>/hands/", views.hand_create, name="hand_create"),
     path("games/<str:game_id>/hands/new/", views.hand_new, name="hand_new"),
     path("games/<str:game_id>/hands/preview/", views.hand_preview, name="hand_preview"),

@@ -35,9 +35,10 @@ from scorekeeper.rules.errors import UnknownVariantError
 from scorekeeper.rules.game import starting_total
 from scorekeeper.rules.scoring import score_hand
 
-from . import access, presentation
+from . import access, display, presentation
 from .forms import HandForm, StartGameForm, seats_wanted, variant_or_default
 from .models import Game, Hand
+from .rematch import GameNotOver, game_rematch
 from .rescore import (
     Consequences,
     describe,
@@ -249,10 +250,13 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
             "total": state["totals"].get(name, start),
             "leader": name in leaders,
             "colour": presentation.colour(i),
+            "css": display.seat_class(i),
+            "initials": display.initials(name),
             "deals": name == state["dealer"] and not state["over"],
         }
         for i, name in enumerate(players)
     ]
+    seats = {name: i for i, name in enumerate(players)}
     running = [
         {
             "n": hand["n"],
@@ -262,6 +266,15 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
     ]
     zero_sum = variant.family in presentation.ZERO_SUM
     undo = access.get_undo(request, game) if editable else None
+    hands_open, hands_older = display.fold_hands(hands)
+    chart = presentation.chart(
+        players,
+        state["running"],
+        start,
+        target=table.options.get("target") if variant.end.kind == "target" else None,
+    )
+    standings = display.standings(variant, state) if state["over"] else []
+    settlement = presentation.settlement(players, state["hands"]) if zero_sum else []
     return {
         "game": game,
         "state": state,
@@ -273,15 +286,33 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
         "running": running,
         "hands": hands,
         "leaders": leaders,
-        "chart": presentation.chart(
-            players,
-            state["running"],
-            start,
-            target=table.options.get("target") if variant.end.kind == "target" else None,
-        ),
+        "chart": chart,
         "zero_sum": zero_sum,
         "ledger": presentation.ledger(players, state["hands"]) if zero_sum else [],
-        "settlement": presentation.settlement(players, state["hands"]) if zero_sum else [],
+        "settlement": [
+            {
+                "payer": p.payer,
+                "payee": p.payee,
+                "amount": p.amount,
+                "payer_css": display.seat_class(seats[p.payer]),
+                "payee_css": display.seat_class(seats[p.payee]),
+            }
+            for p in settlement
+        ],
+        "hands_open": hands_open,
+        "hands_older": hands_older,
+        "standings": standings,
+        "result_text": display.result_text(
+            variant, state, standings, request.build_absolute_uri(reverse("game", args=[game.public_id]))
+        )
+        if standings
+        else "",
+        "rematch": _rematch_of(game),
+        "chart_series": [
+            (series, display.seat_class(i)) for i, series in enumerate(chart.series)
+        ]
+        if chart
+        else [],
         "editable": editable,
         "undo": undo,
         "deleted": deleted,
@@ -290,6 +321,13 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
         "goal": table.options.get(GOAL_OPTION[variant.end.kind]),
         "etag": _etag(game, editable),
     }
+
+
+def _rematch_of(game: Game) -> Game | None:
+    """The rematch of a finished game, if one was started (one query, only once it is over)."""
+    if not game.over:
+        return None
+    return Game.objects.filter(rematch_of=game).first()
 
 
 def _poll_seconds(over: bool) -> int:
@@ -314,11 +352,40 @@ def game(request: HttpRequest, game_id: str) -> HttpResponse:
         response["Cache-Control"] = "no-cache"
         patch_vary_headers(response, ["HX-Request", "Cookie"])
         return response
+    if not editable and game.rematch_of_id:
+        editable = _inherit_token(request, game)
     access.remember_game(request, game)
     response = render(request, "game.html", _game_context(request, game, editable))
     response["Cache-Control"] = "no-store"
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def _inherit_token(request: HttpRequest, game: Game) -> bool:
+    """A rematch keeps its game's edit token: a phone that kept score there keeps score here."""
+    previous = Game.objects.filter(pk=game.rematch_of_id).first()
+    token = access.edit_token(request, previous) if previous is not None else None
+    if token and token_valid(game=game, token=token):
+        access.remember_game(request, game, token=token)
+        return True
+    return False
+
+
+@require_POST
+@_editors_only
+def game_rematch_start(request: HttpRequest, game: Game) -> HttpResponse:
+    """Play again: same players, variant and house rules; the next dealer deals first."""
+    try:
+        new = game_rematch(game=game)
+    except GameNotOver:
+        messages.error(request, _("A rematch can start once this game is over."))
+        return redirect("game", game_id=game.public_id)
+    except RulesError as error:
+        messages.error(request, str(error))
+        return redirect("game", game_id=game.public_id)
+    access.remember_game(request, new, token=access.edit_token(request, game))
+    messages.success(request, _("Rematch! Same table, same rules."))
+    return redirect("game", game_id=new.public_id)
 
 
 @require_GET
