@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import uuid
+from collections import Counter
 from typing import Any
 
 import segno
@@ -61,8 +62,23 @@ GOAL_OPTION = {"target": "target", "hands": "hands", "match": "match-games"}
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Front page: every variant the engine knows, in the engine's display order."""
-    return render(request, "home.html", {"variants": all_variants()})
+    """Front page: this phone's game in progress on top, then every variant, compact.
+
+    Variants this phone played most come first; the rest keep the engine's display order.
+    """
+    mine = games_listed(public_ids=access.my_game_ids(request))
+    unfinished = [game for game in mine if not game.over]
+    current = max(unfinished, key=lambda game: game.updated, default=None)
+    played = Counter(game.variant for game in mine)
+    variants = sorted(all_variants(), key=lambda variant: -played[variant.slug])
+    context = {
+        "variants": variants,
+        "played": played,
+        "current": current,
+        "current_variant": get_variant(current.variant) if current else None,
+        "current_players": [seat.name for seat in current.seats.all()] if current else [],
+    }
+    return render(request, "home.html", context)
 
 
 @require_GET

@@ -35,7 +35,7 @@ def test_knock_rummy_game_night(live_server, phone, shot):
     # Home, then the start page with Knock Rummy preselected.
     keeper.goto(base + "/")
     shot(keeper, "01-home")
-    keeper.click("#knock-rummy >> text=Play Knock Rummy")
+    keeper.click("#knock-rummy .variant-link")
     expect(keeper.locator("input[name=variant][value=knock-rummy]")).to_be_checked()
     for i, name in enumerate(["Ann", "Bob", "Cy"]):
         keeper.fill(f"#id_player-{i}", name)
