@@ -36,7 +36,10 @@ self.addEventListener("install", function (event) {
   // Only what the offline page itself needs holds up the install; the rest comes after.
   event.waitUntil(
     caches.open(SHELL).then(function (cache) {
-      return cache.addAll(ASSETS);
+      // File by file: one that fails now is fetched (and kept) when a page first asks for it.
+      return Promise.all(ASSETS.map(function (url) {
+        return cache.add(url).catch(function () {});
+      }));
     }).then(function () {
       return warm([OFFLINE], true); // it names this version's static files
     }).then(function () {

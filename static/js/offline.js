@@ -70,7 +70,8 @@
       var li = document.createElement("li");
       li.className = "queued " + entry.state;
       li.dataset.requestId = entry.id;
-      var which = entry.state === "refused" ? "refused" : entry.state === "sending" ? "sending" : "waiting";
+      // "Sending" is still waiting, as far as the table is concerned, until the server answers.
+      var which = entry.state === "refused" ? "refused" : "waiting";
       li.appendChild(document.createTextNode(text(which, entry.number) + " "));
       if (entry.state === "refused" && entry.formUrl) {
         var a = document.createElement("a");
@@ -224,6 +225,7 @@
   });
 
   window.addEventListener("online", function () {
+    retries = 0;
     render(text("online"));
     flush();
   });

@@ -28,9 +28,22 @@ def new_game(page, base, players=("Ann", "Bob", "Cy")):
 
 
 def worker_ready(page):
-    page.wait_for_function(
-        "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=15_000
-    )
+    # Active first; a page that was loading while the worker activated may stay uncontrolled
+    # until its next load (as in any browser), so load it again.
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    try:
+        page.wait_for_function(
+            "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+            timeout=30_000,
+        )
+    except Exception:
+        state = page.evaluate(
+            """async () => (await navigator.serviceWorker.getRegistrations()).map(r => [
+                r.scope, r.active && r.active.state, r.installing && r.installing.state,
+                r.waiting && r.waiting.state])"""
+        )
+        raise AssertionError(f"no service worker controls the page: {state}") from None
 
 
 def hands_in_db():
@@ -94,8 +107,7 @@ def test_offline_save_waits_and_is_sent_once(live_server, chromium, size):
     try:
         page = context.new_page()
         game_url = new_game(page, live_server.url)
-        worker_ready(page)
-        page.reload()  # now through the worker, which keeps the page
+        worker_ready(page)  # the page now comes through the worker, which keeps it
         page.goto(live_server.url + "/rules/phom/")
         page.goto(game_url)
         page.click("text=Enter hand 1")
@@ -124,7 +136,7 @@ def test_offline_save_waits_and_is_sent_once(live_server, chromium, size):
         context.set_offline(False)
         expect(page.locator("#hand-1")).to_contain_text("Ann scores", timeout=15_000)
         expect(queued).to_have_count(1)
-        expect(page.locator("#net-status .queued")).to_have_count(0)
+        expect(page.locator("#net-status .queued")).to_have_count(0, timeout=15_000)
         page.screenshot(path=str(SCREENSHOTS / f"offline-sent-{size}.png"))
         # Sent once, and never again: reloads and reconnections find an empty queue.
         page.reload()
