@@ -312,6 +312,8 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
                 "amount": p.amount,
                 "payer_css": display.seat_class(seats[p.payer]),
                 "payee_css": display.seat_class(seats[p.payee]),
+                "payer_initials": display.initials(p.payer),
+                "payee_initials": display.initials(p.payee),
             }
             for p in settlement
         ],
