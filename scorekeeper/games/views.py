@@ -9,6 +9,8 @@ edit link) may change a game; everyone with the game's link may watch it.
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import uuid
 from collections import Counter
 from typing import Any
@@ -497,9 +499,11 @@ def _hand_page(
     if number is None:
         dealer = state["dealer"]
         title_number = len(state["hands"]) + 1
+        draft_base = "new"
     else:
         dealer = state["hands"][number - 1]["dealer"]
         title_number = number
+        draft_base = _fingerprint(state["hands"][number - 1]["result"])
     context = {
         "game": game,
         "variant": form.variant,
@@ -510,11 +514,19 @@ def _hand_page(
         "dealer": dealer,
         "preview": preview,
         "over": state["over"] and number is None,
+        # A draft kept on the phone is for this version of the hand only.
+        "draft_base": draft_base,
         # A new hand's one-time key, kept through previews: a double tap saves it once.
         "request_id": _request_id(request) or uuid.uuid4().hex,
     }
     template = "hand_form.html#form" if fragment else "hand_form.html"
     return render(request, template, context, status=status)
+
+
+def _fingerprint(entry: Any) -> str:
+    """A short hash of a stored entry: a draft of a correction is stale once it changes."""
+    text = json.dumps(entry, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _number_or_404(game: Game, number: int | None) -> int | None:

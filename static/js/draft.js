@@ -147,7 +147,9 @@
     var formId = notice.dataset.draftForm || "hand-form";
     var form = document.getElementById(formId);
     if (!form) return;
-    var base = snapshot(form, true);
+    // What the server rendered (nothing typed yet), and which stored version the form is of.
+    var defaults = snapshot(form, true);
+    var base = notice.dataset.draftBase || "";
     var timer = null;
 
     function save() {
@@ -155,10 +157,8 @@
       var current = document.getElementById(formId);
       if (!current) return;
       var values = snapshot(current, false);
-      if (same(typed(values), base)) {
-        store.removeItem(PREFIX + key);
-        return;
-      }
+      // Kept even when it matches the page: after a refused save the page shows what was
+      // posted, and only the draft still has it once the phone goes elsewhere.
       write(store, key, { base: base, values: values, at: Date.now(), submitted: false });
     }
 
@@ -172,10 +172,10 @@
       draft.submitted = false; // that Save did not get through: we are back on the form
       write(store, key, draft);
     }
-    if (draft && same(draft.base, base) && !same(typed(draft.values), typed(snapshot(form, false)))) {
+    if (draft && draft.base === base && !same(typed(draft.values), typed(snapshot(form, false)))) {
       apply(form, draft.values);
       notice.hidden = false;
-    } else if (draft && !same(draft.base, base)) {
+    } else if (draft && draft.base !== base) {
       store.removeItem(PREFIX + key); // the hand changed on the server since: that draft is old
     }
 
@@ -183,7 +183,7 @@
     if (discard) {
       discard.addEventListener("click", function () {
         var current = document.getElementById(formId);
-        if (current) apply(current, base);
+        if (current) apply(current, defaults);
         if (timer) clearTimeout(timer);
         timer = null;
         store.removeItem(PREFIX + key);

@@ -147,3 +147,50 @@ def test_offline_save_waits_and_is_sent_once(live_server, chromium, size):
         assert page.evaluate("JSON.parse(localStorage.getItem('rt-queue') || '[]').length") == 0
     finally:
         context.close()
+
+
+def test_draft_survives_a_refused_save_and_leaving(live_server, phone):
+    page = phone()
+    game_url = new_game(page, live_server.url)
+    page.click("text=Enter hand 1")
+    form_url = page.url
+    page.check("#winner-0")
+    page.fill("#id_p0-points", "4")
+    page.fill("#id_p1-points", "10")
+    page.fill("#id_p2-cards", "KH 1X")
+    page.click(".sticky-actions button[name=save]")  # refused: '1X' is not a card
+    expect(page.locator("#id_p2-cards-error")).to_contain_text("'1X' is not a card")
+    page.goto(game_url)
+    page.goto(form_url)
+    expect(page.locator(".draft-notice")).to_be_visible()
+    expect(page.locator("#id_p2-cards")).to_have_value("KH 1X")
+    expect(page.locator("#id_p1-points")).to_have_value("10")
+    assert hands_in_db() == 0
+
+
+def test_a_correction_draft_is_kept_until_saved_then_gone(live_server, chromium):
+    keeper = chromium.new_context(viewport=VIEWPORTS["390x844"])
+    try:
+        page = keeper.new_page()
+        game_url = new_game(page, live_server.url)
+        page.click("text=Enter hand 1")
+        page.check("#winner-0")
+        for i, points in enumerate([4, 10, 15]):
+            page.fill(f"#id_p{i}-points", str(points))
+        page.click(".sticky-actions button[name=save]")
+        page.wait_for_url(game_url)
+        page.click("text=Correct hand 1")
+        edit_url = page.url
+        page.fill("#id_p1-points", "11")
+        page.wait_for_timeout(400)
+        page.goto(game_url)
+        page.goto(edit_url)
+        expect(page.locator("#id_p1-points")).to_have_value("11")  # still the same hand: kept
+        page.fill("#id_p1-points", "12")
+        page.click(".sticky-actions button[name=save]")
+        page.wait_for_url(game_url)
+        page.goto(edit_url)
+        expect(page.locator("#id_p1-points")).to_have_value("12")  # the saved value
+        expect(page.locator(".draft-notice")).to_be_hidden()
+    finally:
+        keeper.close()
