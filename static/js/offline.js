@@ -214,9 +214,18 @@
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (navigator.onLine !== false || !form || !form.querySelector("input[name=request_id]")) return;
+    var field = form && form.querySelector("input[name=request_id]");
+    if (!field) return;
     var submitter = event.submitter;
     if (submitter && submitter.hasAttribute("formaction")) return; // preview needs the server
+    if (navigator.onLine !== false) {
+      // Remember every request_id this phone sends: a copy of this page kept for offline use
+      // carries the same one, and must not pass a new hand off as this one.
+      var used = load(USED);
+      if (used.indexOf(field.value) < 0) used.push(field.value);
+      save(USED, used.slice(-100));
+      return;
+    }
     event.preventDefault();
     event.stopImmediatePropagation();
     var entry = queue(form);

@@ -194,3 +194,36 @@ def test_a_correction_draft_is_kept_until_saved_then_gone(live_server, chromium)
         expect(page.locator(".draft-notice")).to_be_hidden()
     finally:
         keeper.close()
+
+
+def test_a_kept_form_never_reuses_a_sent_request_id(live_server, chromium):
+    """Saved online, then the same (kept) form offline: the second hand gets its own key."""
+    context = chromium.new_context(viewport=VIEWPORTS["390x844"])
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        game_url = new_game(page, live_server.url)
+        worker_ready(page)
+        page.click("text=Enter hand 1")
+        form_url = page.url
+        page.check("#winner-0")
+        for i, points in enumerate([4, 10, 15]):
+            page.fill(f"#id_p{i}-points", str(points))
+        page.click(".sticky-actions button[name=save]")
+        page.wait_for_url(game_url)
+        context.set_offline(True)
+        page.goto(form_url)  # the copy kept by the worker: the same request_id as hand 1
+        page.check("#winner-1")
+        for i, points in enumerate([20, 2, 15]):
+            page.fill(f"#id_p{i}-points", str(points))
+        page.click(".sticky-actions button[name=save]")
+        page.wait_for_url(game_url)
+        expect(page.locator("#net-status .queued")).to_have_count(1)
+        context.set_offline(False)
+        expect(page.locator("#net-status .queued")).to_have_count(0, timeout=15_000)
+        deadline = time.time() + 10
+        while hands_in_db() < 2 and time.time() < deadline:
+            time.sleep(0.2)
+        assert hands_in_db() == 2
+    finally:
+        context.close()
