@@ -67,6 +67,7 @@ def page_urls(games: dict) -> dict[str, str]:
         "hand-continental": f"/games/{c}/hands/new/",
         "hand-correct": f"/games/{k}/hands/1/edit/",
         "share": f"/games/{k}/share/",
+        "delete-question": f"/games/{p}/hands/2/delete/",
         "rules-knock": "/rules/knock-rummy/",
         "rules-phom": "/rules/phom/",
         "rules-continental": "/rules/continental-rum/",
