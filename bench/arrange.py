@@ -12,10 +12,12 @@ c. Caloochi: 15 cards from two packs with 0-4 jokers (a fifth as many hands as a
 d. German Rummy: 14 cards from two packs with 0-6 jokers (a fifth as many hands as a and b).
 
 Each hand is timed through ``arrange`` (the solver, on parsed cards) and, separately, through
-``best_arrangement`` (which adds the deck check). Where OpenSpiel's Python package imports, its
+the public entry point as every caller uses it: ``best_arrangement(text, slug)`` with the hand
+as typed notation and the variant by its slug (parsing, the table's rules and the deck check
+included). Where OpenSpiel's Python package imports, its
 C++ ``GinRummyUtils.min_deadwood`` (same meld rules as Knock Rummy: sets of 3-4, runs of 3+,
 ace low, K/Q/J 10) deals with sets a and b too: every hand's deadwood must agree, and the
-script prints the ratio of the median times. Only disagreements make the exit status non-zero;
+script prints the ratio of the median times, for the solver and for the public entry point. Only disagreements make the exit status non-zero;
 times are figures to read, never pass/fail conditions.
 """
 
@@ -41,7 +43,7 @@ from scorekeeper.rules.arrange import arrange  # noqa: E402
 from scorekeeper.rules.variants import Table  # noqa: E402
 
 SEED = 20261129
-TARGET_RATIO = 20  # our median within 20x of OpenSpiel's
+TARGET_RATIO = 20  # our median within 20x of OpenSpiel's, end to end
 TARGET_P99_MS = 10.0  # sets c and d
 
 
@@ -172,28 +174,38 @@ class SetResult:
 
     @property
     def ratio(self) -> float | None:
+        """The solver's median over OpenSpiel's."""
         if self.openspiel is None:
             return None
         return self.ours.median_ms / self.openspiel.median_ms
 
+    @property
+    def api_ratio(self) -> float | None:
+        """The public entry point's median (text in, arrangement out) over OpenSpiel's."""
+        if self.openspiel is None:
+            return None
+        return self.api.median_ms / self.openspiel.median_ms
+
 
 def run_set(
     name: str,
-    table: Table,
+    slug: str,
     hands: list[list[Card]],
     openspiel: OpenSpiel | None,
     out,
 ) -> SetResult:
+    table = get_variant(slug).table()
     rules, values = table.meld_rules, table.values
     ours, arrangements = time_each(lambda h: arrange(h, rules, values), hands)
-    api, via_api = time_each(lambda h: best_arrangement(h, table), hands)
+    typed = [format_cards(h) for h in hands]
+    api, via_api = time_each(lambda text: best_arrangement(text, slug), typed)
     for a, b in zip(arrangements, via_api, strict=True):
         if a != b:
             raise AssertionError(f"best_arrangement and arrange differ: {a} / {b}")
     result = SetResult(name, len(hands), ours, api)
     print(f"\n{name}: {len(hands)} hands", file=out)
     print(f"  arrange           {ours.row()}", file=out)
-    print(f"  best_arrangement  {api.row()}", file=out)
+    print(f"  best_arrangement  {api.row()}  (typed text and slug in)", file=out)
     if openspiel is not None:
         encoded = [openspiel.encode(h) for h in hands]
         result.openspiel, theirs = time_each(openspiel.min_deadwood, encoded)
@@ -203,7 +215,8 @@ def run_set(
         print(f"  OpenSpiel (C++)   {result.openspiel.row()}", file=out)
         print(
             f"  agreement with OpenSpiel: {len(hands) - len(result.disagreements)}/{len(hands)}"
-            f" hands; median ratio ours/OpenSpiel {result.ratio:.1f}x",
+            f" hands; median ratio ours/OpenSpiel: solver {result.ratio:.1f}x,"
+            f" best_arrangement {result.api_ratio:.1f}x",
             file=out,
         )
         for text, mine, other in result.disagreements[:20]:
@@ -277,7 +290,8 @@ def main(argv: Sequence[str] | None = None, out=None) -> Report:
     )
     results = {}
     for name, table, hands, compare in sets:
-        results[name[0]] = run_set(name, table, hands, openspiel if compare else None, out)
+        slug = table.variant.slug
+        results[name[0]] = run_set(name, slug, hands, openspiel if compare else None, out)
 
     print("\nTargets", file=out)
     for key in "ab":
@@ -286,10 +300,11 @@ def main(argv: Sequence[str] | None = None, out=None) -> Report:
             print(f"  {key}: OpenSpiel not available, no comparison", file=out)
             continue
         agree = "met" if not r.disagreements else "MISSED"
-        speed = "met" if r.ratio <= TARGET_RATIO else "MISSED"
+        speed = "met" if r.api_ratio <= TARGET_RATIO else "MISSED"
         print(
             f"  {key}: agreement 100% {agree} ({len(r.disagreements)} disagreements); "
-            f"median within {TARGET_RATIO}x of OpenSpiel {speed} ({r.ratio:.1f}x)",
+            f"best_arrangement median within {TARGET_RATIO}x of OpenSpiel {speed} "
+            f"({r.api_ratio:.1f}x; the solver alone {r.ratio:.1f}x)",
             file=out,
         )
     for key in "cd":

@@ -6,11 +6,22 @@ endpoints is a small router module; the error shape lives in :mod:`scorekeeper.a
 
 from __future__ import annotations
 
+from typing import Any
+
 from ninja import NinjaAPI
 
-from . import catalogue, errors, games, tools
+from . import catalogue, errors, games, results, tools
 
-api = NinjaAPI(
+
+class RummyAPI(NinjaAPI):
+    """Ninja's API whose OpenAPI schema documents each variant's options and result exactly
+    (generated from the engine's entry schemas, see :mod:`scorekeeper.api.results`)."""
+
+    def get_openapi_schema(self, **kwargs: Any) -> Any:
+        return results.document(super().get_openapi_schema(**kwargs))
+
+
+api = RummyAPI(
     title="Rummy Table API",
     version="1",
     description="Score Rummy hands and games; the same engine as the web pages.",

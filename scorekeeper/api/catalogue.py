@@ -7,10 +7,12 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Router, Schema
 
+from scorekeeper.i18n import render_message
+from scorekeeper.i18n import translate_text as _
 from scorekeeper.rules import Option, Variant, all_variants, get_variant
+from scorekeeper.rules.families import family_of
 
 from .errors import ApiError, ErrorOut
-from .inputs import INITIAL_MELD
 
 router = Router(tags=["catalogue"])
 
@@ -59,13 +61,13 @@ class VariantDetailOut(VariantOut):
 def option_data(option: Option) -> dict[str, Any]:
     return {
         "slug": option.slug,
-        "name": option.name,
+        "name": _(option.name),
         "type": option.type,
         "default": option.default,
         "scoring": option.scoring,
-        "summary": option.summary,
-        "minimum": option.minimum,
-        "maximum": option.maximum,
+        "summary": _(option.summary),
+        "minimum": option.low if option.type == "int" else None,
+        "maximum": option.high if option.type == "int" else None,
     }
 
 
@@ -75,18 +77,18 @@ def variant_data(variant: Variant) -> dict[str, Any]:
     decks = {str(n): variant.deck(n) for n in counts}
     return {
         "slug": variant.slug,
-        "name": variant.name,
+        "name": _(variant.name),
         "aka": list(variant.aka),
-        "summary": variant.summary,
+        "summary": _(variant.summary),
         "players": [low, high],
         "options": [option_data(option) for option in variant.options],
         "deal": {str(n): cards for n, cards in sorted(variant.deal.items())},
-        "deal_note": variant.deal_note,
+        "deal_note": _(variant.deal_note),
         "packs": {n: deck.packs for n, deck in decks.items()},
         "jokers": {n: deck.jokers for n, deck in decks.items()},
         "ace": str(variant.meld_rules.ace),
-        "card_values": variant.values.describe(),
-        "initial_meld": INITIAL_MELD.get(variant.slug),
+        "card_values": render_message(variant.values.describe()),
+        "initial_meld": family_of(variant).initial_meld(variant),
         "deadwood": variant.deadwood,
         "winner_deals": variant.winner_deals,
         "game_end": variant.end.kind,
@@ -97,8 +99,8 @@ def variant_data(variant: Variant) -> dict[str, Any]:
 def variant_detail(variant: Variant) -> dict[str, Any]:
     return {
         **variant_data(variant),
-        "rules": [{"heading": heading, "text": text} for heading, text in variant.rules],
-        "decisions": list(variant.decisions),
+        "rules": [{"heading": _(heading), "text": _(text)} for heading, text in variant.rules],
+        "decisions": [_(decision) for decision in variant.decisions],
     }
 
 

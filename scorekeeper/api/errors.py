@@ -2,7 +2,13 @@
 
 Every rejected request gets a JSON body::
 
-    {"error": {"code": "bad_card", "message": "cards: '1H' is not a card (card 2)", "field": "cards"}}
+    {"error": {"code": "bad_card", "message": "cards: '1H' is not a card (card 2)", "field": "cards",
+               "message_code": "card.not_a_card_at", "params": {"token": "1H", "position": 2}}}
+
+``message`` is for people: rendered in the request's language (``Accept-Language``), prefixed
+with the field it is about. An engine error also gives ``message_code`` and ``params``, the
+message as data, for clients that render their own text (the codes are listed with their
+English templates in ``scorekeeper.rules.messages.CATALOGUE``).
 
 - 400: bad input: an engine :class:`~scorekeeper.rules.RulesError`, an :class:`ApiError` raised
   by a router's own checks, or a body that is not JSON at all;
@@ -25,11 +31,14 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
-from ninja import NinjaAPI, Schema
+from django.utils.translation import gettext, gettext_noop
+from ninja import Field, NinjaAPI, Schema
 from ninja.errors import HttpError, ValidationError
 from ninja.parser import Parser
 
-from scorekeeper.rules import InvalidOptionError, RulesError
+from scorekeeper.i18n import render_message
+from scorekeeper.rules import RulesError
+from scorekeeper.rules.messages import as_dict
 
 logger = logging.getLogger(__name__)
 
@@ -47,9 +56,22 @@ class ApiError(Exception):
 
 
 class ErrorDetail(Schema):
-    code: str
-    message: str
-    field: str | None = None
+    code: str = Field(description="What kind of error: bad_card, bad_result, not_found...")
+    message: str = Field(
+        description="For people: the field, then what is wrong with it, in the request's language"
+    )
+    field: str | None = Field(
+        None, description="The dotted path of the offending input, or null for the whole request"
+    )
+    message_code: str | None = Field(
+        None,
+        description="Engine errors: the code of the message, for clients that render their own",
+    )
+    params: dict[str, Any] | None = Field(
+        None,
+        description="Engine errors: the message's parameters (a nested message is itself "
+        "{code, params})",
+    )
 
 
 class ErrorOut(Schema):
@@ -59,22 +81,12 @@ class ErrorOut(Schema):
 
 
 def with_field(field: str | None, text: str) -> str:
-    """``"<field>: <text>"``, unless ``text`` already starts with the field."""
-    if not field or text.startswith(f"{field}:"):
-        return text
-    return f"{field}: {text}"
+    """``"<field>: <text>"``: a message for people names the input it is about."""
+    return f"{field}: {text}" if field else text
 
 
 def error_body(code: str, message: str, field: str | None = None, **extra: Any) -> dict:
     return {"error": {"code": code, "message": message, "field": field, **extra}}
-
-
-def rules_error_field(err: RulesError) -> str | None:
-    """The field an engine error is about; option errors know their option's slug."""
-    field = getattr(err, "field", None)
-    if field is None and isinstance(err, InvalidOptionError):
-        field = "players" if err.slug == "players" else f"options.{err.slug}"
-    return field
 
 
 @contextmanager
@@ -87,12 +99,12 @@ def about(field: str) -> Iterator[None]:
     try:
         yield
     except RulesError as err:
-        if getattr(err, "field", None) is None:
-            err.field = rules_error_field(err) or field
+        err.at(field)
         raise
     except ValueError as err:
         logger.warning("unreadable input for %s", field, exc_info=True)
-        raise ApiError(with_field(field, f"cannot read this value ({err})"), field=field) from err
+        text = gettext("cannot read this value (%(error)s)") % {"error": err}
+        raise ApiError(with_field(field, text), field=field) from err
 
 
 # -- parsing the body -------------------------------------------------------------------------
@@ -143,24 +155,25 @@ def dotted(loc: Iterable[Any]) -> str | None:
 
 
 _TYPE_WORDS = {
-    "string_type": "expected a string",
-    "int_type": "expected a whole number",
-    "int_parsing": "expected a whole number",
-    "int_from_float": "expected a whole number",
-    "bool_type": "expected true or false",
-    "bool_parsing": "expected true or false",
-    "list_type": "expected a list",
-    "dict_type": "expected an object",
-    "model_attributes_type": "expected a JSON object",
-    "model_type": "expected a JSON object",
-    "missing": "this field is required",
+    "string_type": gettext_noop("expected a string"),
+    "int_type": gettext_noop("expected a whole number"),
+    "int_parsing": gettext_noop("expected a whole number"),
+    "int_from_float": gettext_noop("expected a whole number"),
+    "bool_type": gettext_noop("expected true or false"),
+    "bool_parsing": gettext_noop("expected true or false"),
+    "list_type": gettext_noop("expected a list"),
+    "dict_type": gettext_noop("expected an object"),
+    "model_attributes_type": gettext_noop("expected a JSON object"),
+    "model_type": gettext_noop("expected a JSON object"),
+    "missing": gettext_noop("this field is required"),
 }
 
 
 def _problem(item: dict) -> dict:
     field = dotted(item.get("loc", ()))
     kind = item.get("type", "")
-    what = _TYPE_WORDS.get(kind) or str(item.get("msg", "invalid value"))
+    words = _TYPE_WORDS.get(kind)
+    what = gettext(words) if words else str(item.get("msg", "invalid value"))
     return {
         "code": "missing_field" if kind == "missing" else "invalid_value",
         "field": field,
@@ -179,8 +192,13 @@ def install(api: NinjaAPI) -> None:
 
     @api.exception_handler(RulesError)
     def rules_error(request: HttpRequest, exc: RulesError) -> HttpResponse:
-        field = rules_error_field(exc)
-        return respond(request, 400, error_body(exc.code, with_field(field, str(exc)), field))
+        field = exc.field
+        message = with_field(field, render_message(exc.message))
+        data = as_dict(exc.message)
+        body = error_body(
+            exc.code, message, field, message_code=data["code"], params=data["params"]
+        )
+        return respond(request, 400, body)
 
     @api.exception_handler(ApiError)
     def api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:
@@ -205,12 +223,18 @@ def install(api: NinjaAPI) -> None:
     def http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
         cause = exc.__cause__  # set by ninja when the parser fails, see JsonObjectParser
         if isinstance(cause, BodyNotObject):
-            message = f"body: expected a JSON object, got {cause}"
+            message = with_field(
+                "body", gettext("expected a JSON object, got %(kind)s") % {"kind": cause}
+            )
             return respond(request, 422, error_body("invalid_value", message, "body"))
         if cause is not None:  # JSONDecodeError, UnicodeDecodeError, RecursionError...
-            message = "body: the request body is not valid JSON"
+            message = with_field("body", gettext("the request body is not valid JSON"))
             if isinstance(cause, json.JSONDecodeError):
-                message += f" ({cause.msg} at character {cause.pos})"
+                message = with_field(
+                    "body",
+                    gettext("the request body is not valid JSON (%(why)s at character %(pos)s)")
+                    % {"why": cause.msg, "pos": cause.pos},
+                )
             return respond(request, 400, error_body("bad_json", message, "body"))
         code = _HTTP_CODES.get(exc.status_code, "http_error")
         return respond(request, exc.status_code, error_body(code, exc.message))

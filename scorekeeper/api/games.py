@@ -29,6 +29,7 @@ from scorekeeper.games.services import (
 from scorekeeper.rules.scoring import score_hand
 
 from .errors import ApiError, ErrorOut
+from .explain import Explained, explained
 
 router = Router(tags=["games"])
 
@@ -59,17 +60,16 @@ class CorrectionIn(Schema):
     result: dict[str, Any]
 
 
-class ScoreOut(Schema):
+class ScoreOut(Explained):
     variant: str
     dealer: str
     winners: list[str]
     deltas: dict[str, int]
     transfers: list[dict[str, Any]]
     players: dict[str, dict[str, Any]]
-    explanation: list[str]
 
 
-class HandOut(Schema):
+class HandOut(Explained):
     n: int
     result: dict[str, Any]  # the entry as it was sent
     dealer: str
@@ -77,7 +77,6 @@ class HandOut(Schema):
     deltas: dict[str, int]
     transfers: list[dict[str, Any]]
     players: dict[str, dict[str, Any]]
-    explanation: list[str]
     totals: dict[str, int]  # running totals after this hand
 
 
@@ -108,7 +107,7 @@ class RevisionOut(Schema):
     action: str
     number: int
     result: dict[str, Any]  # the entry of this version
-    score: dict[str, Any]  # what the engine made of it then
+    score: dict[str, Any]  # what the engine made of it then (explanation as text and codes)
     created: str
 
 
@@ -244,7 +243,7 @@ def get_hand_history(request: HttpRequest, public_id: str, n: int):
             "action": r.action,
             "number": r.number,
             "result": r.entry,
-            "score": r.result,
+            "score": explained(r.result),
             "created": r.created.isoformat(),
         }
         for r in revisions

@@ -10,24 +10,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.rules import Card, Table, get_variant, parse_cards, parse_meld
-from scorekeeper.rules.melds import MeldCard
-from scorekeeper.rules.variants import caloochi, german
+from django.utils.translation import gettext
+
+from scorekeeper.rules import Card, Table, get_variant, parse_cards
+from scorekeeper.rules.families import MAX_TEXT, family_of
+from scorekeeper.rules.melds import MeldCard, parse_meld
 
 from .errors import ApiError, about, with_field
 
 # Limits that keep every request cheap. The largest real hand is 15 cards plus a draw or two;
 # the arrangement search grows quickly past about 20 cards, so longer "hands" are refused.
-MAX_TEXT = 500  # characters in one card list or one meld
 MAX_HAND = 18  # cards in a hand for the deadwood calculator
 MAX_MELDS = 30  # melds in one check
-
-# The initial-meld minimum of the variants that have one (German Rummy 40, Caloochi 51).
-INITIAL_MELD: dict[str, int] = {
-    variant.slug: module.INITIAL_MELD
-    for module in (german, caloochi)
-    for variant in module.VARIANTS
-}
 
 
 def load_table(
@@ -48,7 +42,11 @@ def load_table(
 def _check_text(text: str, field: str) -> None:
     if len(text) > MAX_TEXT:
         raise ApiError(
-            with_field(field, f"at most {MAX_TEXT} characters, got {len(text)}"),
+            with_field(
+                field,
+                gettext("at most %(most)s characters, got %(count)s")
+                % {"most": MAX_TEXT, "count": len(text)},
+            ),
             code="too_long",
             field=field,
         )
@@ -60,7 +58,7 @@ def read_cards(text: str, field: str, *, required: bool = True) -> list[Card]:
     with about(field):
         cards = parse_cards(text)
     if required and not cards:
-        raise ApiError(with_field(field, "no cards given"), code="no_cards", field=field)
+        raise ApiError(with_field(field, gettext("no cards given")), code="no_cards", field=field)
     return cards
 
 
@@ -72,4 +70,5 @@ def read_meld_cards(text: str, field: str) -> list[MeldCard]:
 
 
 def initial_meld(table: Table) -> int | None:
-    return INITIAL_MELD.get(table.variant.slug)
+    """The value a player's first melds must reach at ``table`` (None: no such rule)."""
+    return family_of(table.variant).initial_meld(table.variant)

@@ -5,9 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from ninja import Router, Schema
 
+from scorekeeper.i18n import render_message
 from scorekeeper.rules import IllegalMeldError, best_arrangement, read_meld
+from scorekeeper.rules.deck import ACROSS_MELDS
+from scorekeeper.rules.messages import as_dict
 
 from .errors import ApiError, ErrorOut, about, with_field
 from .inputs import MAX_HAND, MAX_MELDS, initial_meld, load_table, read_cards, read_meld_cards
@@ -43,7 +47,8 @@ class MeldOut(Schema):
     value: int | None = None
     jokers: int | None = None
     wild_deuces: int | None = None
-    reason: str | None = None
+    reason: str | None = None  # in the request's language
+    reason_code: dict[str, Any] | None = None  # the reason as a message: {code, params}
 
 
 class InitialMeldOut(Schema):
@@ -69,7 +74,11 @@ def arrange(request: HttpRequest, payload: ArrangeIn):
     hand = read_cards(payload.cards, "cards")
     if len(hand) > MAX_HAND:
         raise ApiError(
-            with_field("cards", f"a hand here holds at most {MAX_HAND} cards, got {len(hand)}"),
+            with_field(
+                "cards",
+                gettext("a hand here holds at most %(most)s cards, got %(count)s")
+                % {"most": MAX_HAND, "count": len(hand)},
+            ),
             code="too_many_cards",
             field="cards",
         )
@@ -86,16 +95,22 @@ def arrange(request: HttpRequest, payload: ArrangeIn):
 def check_melds(request: HttpRequest, payload: MeldsCheckIn):
     table = load_table(payload.variant, payload.options)
     if not payload.melds:
-        raise ApiError("melds: no melds given", code="no_melds", field="melds")
+        raise ApiError(
+            with_field("melds", gettext("no melds given")), code="no_melds", field="melds"
+        )
     if len(payload.melds) > MAX_MELDS:
         raise ApiError(
-            f"melds: at most {MAX_MELDS} melds, got {len(payload.melds)}",
+            with_field(
+                "melds",
+                gettext("at most %(most)s melds, got %(count)s")
+                % {"most": MAX_MELDS, "count": len(payload.melds)},
+            ),
             code="too_many_melds",
             field="melds",
         )
     melds = [read_meld_cards(text, f"melds[{i}]") for i, text in enumerate(payload.melds)]
     with about("melds"):
-        table.deck.check((mc.card for meld in melds for mc in meld), "across these melds")
+        table.deck.check((mc.card for meld in melds for mc in meld), ACROSS_MELDS())
 
     rules = table.meld_rules
     out: list[dict[str, Any]] = []
@@ -105,8 +120,14 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
         try:
             reading = read_meld(meld, rules)
         except IllegalMeldError as err:
-            out.append({"cards": text, "valid": False, "reason": err.reason})
-            reason = reason or f"meld {number}: {err.reason}"
+            why = render_message(err.reason)
+            out.append(
+                {"cards": text, "valid": False, "reason": why, "reason_code": as_dict(err.reason)}
+            )
+            reason = reason or gettext("meld %(number)s: %(reason)s") % {
+                "number": number,
+                "reason": why,
+            }
             continue
         out.append(
             {

@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scorekeeper.i18n import translate_text
 from scorekeeper.rules import Variant
 
 # Seat colours are CSS classes (static/css/app.css: .seat-0 ... .seat-11), so the colour of a
@@ -91,7 +92,7 @@ def result_text(
             "%(game)s: %(names)s shared the win!",
             len(winners) or 1,
         )
-        % {"game": variant.name, "names": ", ".join(winners)}
+        % {"game": translate_text(variant.name), "names": ", ".join(winners)}
     ]
     lines += [
         _("%(rank)s. %(name)s: %(total)s") % {"rank": s.rank, "name": s.name, "total": s.total}

@@ -13,11 +13,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
+from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
+from scorekeeper.rules.families import MAX_POINTS, MAX_TEXT, EntryField, Family, family_of
 
 MAX_NAME = 40
 MELD_SEPARATOR = re.compile(r"\s*(?:/|\||;|\n)\s*")
@@ -70,7 +72,7 @@ class StartGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.variant_obj = variant
         self.seat_count = seats
-        self.fields["variant"].choices = [(v.slug, v.name) for v in all_variants()]
+        self.fields["variant"].choices = [(v.slug, translate_text(v.name)) for v in all_variants()]
         self.fields["variant"].initial = variant.slug
         for i in range(seats):
             self.fields[f"player-{i}"] = forms.CharField(
@@ -82,13 +84,13 @@ class StartGameForm(forms.Form):
         for option in variant.options:
             name = f"opt-{option.slug}"
             if option.type == "bool":
-                self.fields[name] = forms.BooleanField(label=option.name, required=False)
+                self.fields[name] = forms.BooleanField(label=translate_text(option.name), required=False)
             else:
                 self.fields[name] = forms.IntegerField(
-                    label=option.name,
+                    label=translate_text(option.name),
                     required=False,
-                    min_value=option.minimum,
-                    max_value=option.maximum,
+                    min_value=option.low,
+                    max_value=option.high,
                 )
 
     # -- what the template walks over --
@@ -169,28 +171,6 @@ class StartGameForm(forms.Form):
                 chosen[option.slug] = value
         return chosen
 
-    def add_rules_error(self, error: RulesError) -> None:
-        """Show an engine error from game_create next to its input."""
-        where = error.field or ""
-        message = str(error)
-        if where.startswith("options."):
-            name = f"opt-{where.split('.', 1)[1]}"
-            if name in self.fields:
-                self.add_error(name, message)
-                return
-        if where.startswith("players["):
-            match = re.match(r"players\[(\d+)\]", where)
-            if match:
-                position = int(match.group(1)) - 1
-                filled = [i for i in range(self.seat_count) if self.names()[i]]
-                if 0 <= position < len(filled):
-                    self.add_error(f"player-{filled[position]}", message)
-                    return
-        if where == "dealer":
-            self.add_error("dealer", message)
-            return
-        self.add_error(None, message)
-
 
 def player_count_message(variant: Variant, count: int) -> str:
     """Why this many players cannot play this variant, and what would fit instead."""
@@ -202,7 +182,7 @@ def player_count_message(variant: Variant, count: int) -> str:
             "%(game)s needs at least %(low)s players, and %(count)s names are filled in. "
             "Add %(missing)s more.",
             count,
-        ) % {"game": variant.name, "low": low, "count": count, "missing": low - count}
+        ) % {"game": translate_text(variant.name), "low": low, "count": count, "missing": low - count}
     fits = [v.name for v in all_variants() if v.players[0] <= count <= v.players[1]]
     if fits:
         return ngettext(
@@ -211,14 +191,14 @@ def player_count_message(variant: Variant, count: int) -> str:
             "%(game)s is for at most %(high)s players, and %(count)s names are filled in. "
             "Take a name off, or pick a game for that many: %(fits)s.",
             count,
-        ) % {"game": variant.name, "high": high, "count": count, "fits": ", ".join(fits)}
+        ) % {"game": translate_text(variant.name), "high": high, "count": count, "fits": ", ".join(fits)}
     return ngettext(
         "%(game)s is for at most %(high)s players, and %(count)s name is filled in. "
         "Take a name off.",
         "%(game)s is for at most %(high)s players, and %(count)s names are filled in. "
         "Take a name off.",
         count,
-    ) % {"game": variant.name, "high": high, "count": count}
+    ) % {"game": translate_text(variant.name), "high": high, "count": count}
 
 
 # ------------------------------------------------------------------------------------------
@@ -227,12 +207,14 @@ def player_count_message(variant: Variant, count: int) -> str:
 
 
 class HandForm(forms.Form):
-    """A hand entry fitted to the variant; :meth:`entry` builds the API's ``result`` dict.
+    """A hand entry generated from the family's entry schema; :meth:`entry` builds the
+    ``result`` dict the engine reads.
 
-    Hand-level fields: ``winner`` (a seat index, or ``blocked`` / ``none``), and per variant
-    ``rummy``, ``draws``, ``melds``, ``points``, ``jokers``, ``wild_deuces``, ``same_suit``,
-    ``u_cards``, ``fed``. Per seat ``i``: ``p<i>-points``, ``p<i>-cards``, and for Phỏm
-    ``p<i>-mom`` and ``p<i>-eats``.
+    Hand-level fields: ``winner`` (a seat index, or ``blocked`` / ``none`` where the family has
+    them), then one field per extra of the schema in use at this table (named by the schema:
+    ``rummy``, ``draws``, ``jokers``, ``u_cards``, ``fed``...). Where only the winner's cards
+    count: ``melds`` (and ``points`` where the family takes their value). Otherwise per seat
+    ``i``: ``p<i>-points``, ``p<i>-cards`` (and ``p<i>-mom``, ``p<i>-eats`` where used).
     """
 
     def __init__(
@@ -247,124 +229,88 @@ class HandForm(forms.Form):
         self.variant = variant
         self.table = variant.table(options, players=len(players))
         self.players = list(players)
-        family = self.family = variant.family
+        family = self.family = family_of(variant)
         self.rules_errors: list[str] = []
+        self._seat_errors: dict[int, list[str]] = {}
 
         choices = [(str(i), name) for i, name in enumerate(self.players)]
-        if family == "block":
-            choices.append((BLOCKED, _("Nobody: the hand was blocked")))
-        if family == "phom":
-            choices.insert(0, (NOBODY, _("Nobody went ù: count the trash")))
+        if family.blocked_key:
+            choices.append((BLOCKED, gettext(family.blocked_label)))
+        if family.role_optional:
+            choices.insert(0, (NOBODY, gettext(family.nobody_label)))
         self.fields["winner"] = forms.ChoiceField(
-            label=self.winner_label(),
+            label=gettext(family.role_label),
             choices=choices,
             widget=forms.RadioSelect,
-            error_messages={"required": self.winner_required_message()},
+            error_messages={"required": gettext(family.role_required)},
         )
-        if family == "phom":
+        if family.role_optional:
             self.fields["winner"].initial = NOBODY
 
-        if self.table.on("rummy-hidden"):
-            self.fields["rummy"] = forms.BooleanField(
-                label=_("Went rummy: laid everything down in one turn"), required=False
-            )
-        if family in ("continental", "queen-city", "nowrang"):
+        self.extras = family.fields(self.table)
+        for extra in self.extras:
+            if extra.kind != "eats":
+                self.fields[extra.form_name] = _extra_field(extra)
+
+        if self.winner_only:
             self.fields["melds"] = forms.CharField(
-                label=_("The winner's melds"), required=False, strip=True
+                label=gettext(family.melds_label), required=False, strip=True, max_length=MAX_TEXT
             )
-        if family == "queen-city":
-            self.fields["points"] = forms.IntegerField(
-                label=_("or their value"), required=False, min_value=0
+            if "points" in family.seat_keys:
+                self.fields["points"] = _points_field(gettext(family.value_label))
+        else:
+            cards_label = gettext(
+                family.whole_hand_label if variant.deadwood else family.cards_label
             )
-        if family == "continental":
-            if self.table.on("quick-meld-bonus"):
-                self.fields["draws"] = forms.IntegerField(
-                    label=_("Cards the winner drew before going out"),
-                    required=False,
-                    min_value=0,
+            for i, _name in enumerate(self.players):
+                self.fields[f"p{i}-points"] = _points_field(gettext(family.points_label))
+                self.fields[f"p{i}-cards"] = forms.CharField(
+                    label=cards_label, required=False, strip=True, max_length=MAX_TEXT
                 )
-            self.fields["jokers"] = forms.IntegerField(
-                label=_("Jokers used"), required=False, min_value=0
-            )
-            if self.table.on("deuces-wild"):
-                self.fields["wild_deuces"] = forms.IntegerField(
-                    label=_("2s used as wild cards"), required=False, min_value=0
-                )
-            if self.table.on("special-bonuses"):
-                self.fields["same_suit"] = forms.BooleanField(
-                    label=_("All 15 cards in one suit"), required=False
-                )
-        if family == "phom":
-            self.fields["u_cards"] = forms.TypedChoiceField(
-                label=_("Cards melded"),
-                choices=[
-                    ("9", _("9 cards and a discard")),
-                    ("10", _("All 10 cards")),
-                ],
-                coerce=int,
-                required=False,
-                widget=forms.RadioSelect,
-            )
-            if self.table.on("feeding-penalties"):
-                self.fields["fed"] = forms.BooleanField(
-                    label=_("The player before the winner fed three discards"),
-                    required=False,
-                )
+                if "mom" in family.seat_keys:
+                    self.fields[f"p{i}-mom"] = forms.BooleanField(
+                        label=gettext(family.mom_label), required=False
+                    )
+        for extra in self.extras:
+            if extra.kind == "eats":
+                for i, name in enumerate(self.players):
+                    self.fields[f"p{i}-{extra.form_name}"] = forms.IntegerField(
+                        label=gettext(extra.label).format(name=name, previous=self.previous(i)),
+                        required=False,
+                        min_value=extra.minimum,
+                        max_value=extra.maximum,
+                    )
 
-        for i, _name in enumerate(self.players):
-            if not self.has_seat_entries:
-                break
-            self.fields[f"p{i}-points"] = forms.IntegerField(
-                label=_("Points"), required=False, min_value=0
-            )
-            self.fields[f"p{i}-cards"] = forms.CharField(
-                label=self.cards_label(), required=False, strip=True, max_length=400
-            )
-            if family == "phom":
-                self.fields[f"p{i}-mom"] = forms.BooleanField(
-                    label=_("Móm: no meld at all"), required=False
-                )
-        if family == "phom" and self.table.on("feeding-penalties"):
-            for i, name in enumerate(self.players):
-                self.fields[f"p{i}-eats"] = forms.IntegerField(
-                    label=_("%(name)s took from %(previous)s")
-                    % {"name": name, "previous": self.previous(i)},
-                    required=False,
-                    min_value=0,
-                    max_value=4,
-                )
+    # -- what the schema says about the page --
 
-    # -- labels --
-
-    def winner_label(self) -> str:
-        if self.family == "knock":
-            return _("Who knocked?")
-        if self.family == "phom":
-            return _("Did anyone go ù?")
-        if self.family == "nowrang":
-            return _("Who won the game?")
-        return _("Who went out?")
-
-    def winner_required_message(self) -> str:
-        if self.family == "knock":
-            return _("Choose who knocked.")
-        if self.family == "nowrang":
-            return _("Choose who won.")
-        return _("Choose who went out.")
-
-    def cards_label(self) -> str:
-        if self.variant.deadwood:
-            return _("or the whole hand (we find the melds)")
-        return _("or the cards left in hand")
+    @property
+    def winner_only(self) -> bool:
+        """Only the winner's cards are entered (as melds, or their value)."""
+        return self.family.seats == "winner"
 
     @property
     def has_seat_entries(self) -> bool:
-        return self.family not in ("continental", "queen-city", "nowrang")
+        return not self.winner_only
 
     @property
     def skips_winner(self) -> bool:
         """Only the other players' cards count: the winner's row needs nothing."""
-        return self.family in ("standard", "block", "penalty")
+        return self.family.seats == "others"
+
+    @property
+    def hides_seats_for_winner(self) -> bool:
+        """Choosing a winner means nobody's cards are counted (Phỏm's ù)."""
+        return self.family.winner_hides_seats
+
+    def seat_heading(self) -> str:
+        family = self.family
+        return gettext(family.deadwood_heading if self.variant.deadwood else family.seat_heading)
+
+    def winner_legend(self) -> str:
+        return gettext(self.family.winner_legend) if self.family.winner_legend else ""
+
+    def melds_help(self) -> str:
+        return gettext(self.family.melds_help) if self.family.melds_help else ""
 
     def previous(self, i: int) -> str:
         return self.players[(i - 1) % len(self.players)]
@@ -373,6 +319,28 @@ class HandForm(forms.Form):
 
     def deck(self):
         return self.table.deck
+
+    def section_rows(self, section: str) -> list[dict[str, Any]]:
+        """The extras the page shows in ``section`` (``role``, ``winner`` or ``melds``)."""
+        return [
+            {
+                "field": self[extra.form_name],
+                "kind": extra.kind,
+                "help": gettext(extra.help) if extra.help else "",
+                "help_before": gettext(extra.help_before) if extra.help_before else "",
+            }
+            for extra in self.extras
+            if extra.section == section and extra.kind != "eats"
+        ]
+
+    def role_rows(self) -> list[dict[str, Any]]:
+        return self.section_rows("role")
+
+    def winner_rows(self) -> list[dict[str, Any]]:
+        return self.section_rows("winner")
+
+    def melds_rows(self) -> list[dict[str, Any]]:
+        return self.section_rows("melds")
 
     def seat_rows(self) -> list[dict[str, Any]]:
         rows = []
@@ -387,10 +355,15 @@ class HandForm(forms.Form):
         return rows
 
     def eats_rows(self) -> list[forms.BoundField]:
-        return [self[f"p{i}-eats"] for i in range(len(self.players)) if f"p{i}-eats" in self.fields]
+        return [
+            self[f"p{i}-{extra.form_name}"]
+            for extra in self.extras
+            if extra.kind == "eats"
+            for i in range(len(self.players))
+        ]
 
     def seat_errors(self, i: int) -> list[str]:
-        return list(self._seat_errors.get(i, [])) if hasattr(self, "_seat_errors") else []
+        return list(self._seat_errors.get(i, []))
 
     def winner_choices(self) -> list[dict[str, Any]]:
         field = self["winner"]
@@ -419,7 +392,7 @@ class HandForm(forms.Form):
                         f"p{i}-cards",
                         _("Give the points or the cards, not both."),
                     )
-        if self.family == "queen-city" and cleaned.get("melds") and cleaned.get("points") is not None:
+        if "points" in self.fields and cleaned.get("melds") and cleaned.get("points") is not None:
             self.add_error("points", _("Give the melds or their value, not both."))
         return cleaned
 
@@ -430,47 +403,49 @@ class HandForm(forms.Form):
         return self.players[int(value)]
 
     def entry(self) -> dict[str, Any]:
-        """The API's ``result`` dict for what was entered (call after ``is_valid()``)."""
+        """The engine's ``result`` dict for what was entered (call after ``is_valid()``)."""
         data = self.cleaned_data
+        family = self.family
         winner = self.winner_name()
         result: dict[str, Any] = {}
-        family = self.family
-        if family == "knock":
-            result["knocker"] = winner
-        elif family == "block" and data.get("winner") == BLOCKED:
-            result["blocked"] = True
-        elif family == "phom":
-            if winner is not None:
-                result["u"] = winner
-        else:
-            result["out"] = winner
-        if data.get("rummy"):
-            result["rummy"] = True
+        if family.blocked_key and data.get("winner") == BLOCKED:
+            result[family.blocked_key] = True
+        elif winner is not None or not family.role_optional:
+            result[family.role] = winner
 
         hands: dict[str, Any] = {}
-        if family in ("continental", "queen-city", "nowrang") and winner is not None:
+        if self.winner_only and winner is not None:
             melds = split_melds(data.get("melds") or "")
             if melds:
                 hands[winner] = {"melds": melds}
-            elif family == "queen-city" and data.get("points") is not None:
+            elif data.get("points") is not None:
                 hands[winner] = {"points": data["points"]}
-        if family == "continental":
-            if winner is not None and winner not in hands:
-                for key in ("jokers", "wild_deuces"):
-                    if data.get(key) is not None:
-                        result[key] = data[key]
-                if data.get("same_suit"):
-                    result["same_suit"] = True
-            if data.get("draws") is not None:
-                result["draws"] = data["draws"]
-        if family == "phom" and winner is not None:
-            if data.get("u_cards") is not None:
-                result["u_cards"] = data["u_cards"]
-            if data.get("fed"):
-                result["fed_by"] = self.previous(self.players.index(winner))
 
-        if self.has_seat_entries and not (family == "phom" and winner is not None):
-            cards_key = "hand" if self.variant.deadwood else "cards"
+        for extra in self.extras:
+            if extra.winner_only and winner is None:
+                continue
+            if extra.instead_of_melds and (winner is None or winner in hands):
+                continue
+            if extra.kind == "eats":
+                eats = []
+                for i, name in enumerate(self.players):
+                    times = data.get(f"p{i}-{extra.form_name}") or 0
+                    eats += [{"from": self.previous(i), "to": name}] * times
+                if eats:
+                    result[extra.key] = eats
+                continue
+            value = data.get(extra.form_name)
+            if extra.kind == "feeder":
+                if value and winner is not None:
+                    result[extra.key] = self.previous(self.players.index(winner))
+            elif extra.kind == "flag":
+                if value:
+                    result[extra.key] = True
+            elif value is not None:
+                result[extra.key] = value
+
+        if self.has_seat_entries and not (family.winner_hides_seats and winner is not None):
+            cards_key = family.whole_hand_key(self.variant)
             for i, name in enumerate(self.players):
                 if self.skips_winner and name == winner:
                     continue
@@ -481,43 +456,46 @@ class HandForm(forms.Form):
                     item["points"] = points
                 elif cards:
                     item[cards_key] = cards
-                if family == "phom" and data.get(f"p{i}-mom") and "points" in item:
+                if data.get(f"p{i}-mom") and "points" in item:
                     item["mom"] = True
                 if item:
                     hands[name] = item
-        eats = []
-        for i, name in enumerate(self.players):
-            times = data.get(f"p{i}-eats") or 0
-            eats += [{"from": self.previous(i), "to": name}] * times
-        if eats:
-            result["eats"] = eats
         if hands:
             result["hands"] = hands
-        return result
+        return _ordered(result, family)
 
     # -- an earlier hand back into the form --
 
     def initial_from_entry(self, entry: Mapping[str, Any]) -> dict[str, Any]:
         """The form's initial values for a stored entry (to correct an earlier hand)."""
+        family = self.family
         players = self.players
         initial: dict[str, Any] = {}
         seat = {name: str(i) for i, name in enumerate(players)}
-        for key in ("knocker", "out", "u"):
-            if entry.get(key) in seat:
-                initial["winner"] = seat[entry[key]]
-        if entry.get("blocked"):
+        if entry.get(family.role) in seat:
+            initial["winner"] = seat[entry[family.role]]
+        elif family.role_optional:
+            initial["winner"] = NOBODY
+        if family.blocked_key and entry.get(family.blocked_key):
             initial["winner"] = BLOCKED
-        for key in ("rummy", "draws", "jokers", "wild_deuces", "same_suit", "u_cards"):
-            if key in entry:
-                initial[key] = entry[key]
-        if entry.get("fed_by"):
-            initial["fed"] = True
+        for extra in family.extras:
+            if extra.kind == "eats":
+                eats = entry.get(extra.key)
+                for eat in eats if isinstance(eats, list) else []:
+                    if isinstance(eat, Mapping) and eat.get("to") in seat:
+                        key = f"p{seat[eat['to']]}-{extra.form_name}"
+                        initial[key] = initial.get(key, 0) + 1
+            elif extra.kind == "feeder":
+                if entry.get(extra.key):
+                    initial[extra.form_name] = True
+            elif extra.key in entry:
+                initial[extra.form_name] = entry[extra.key]
         winner = players[int(initial["winner"])] if initial.get("winner", "").isdigit() else None
         for name, item in (entry.get("hands") or {}).items():
             if name not in seat or not isinstance(item, Mapping):
                 continue
-            if not self.has_seat_entries:
-                if name == winner and item.get("melds") is not None:
+            if self.winner_only:
+                if name == winner and _texts(item.get("melds")):
                     initial["melds"] = " / ".join(item["melds"])
                 elif name == winner and item.get("points") is not None:
                     initial["points"] = item["points"]
@@ -528,52 +506,40 @@ class HandForm(forms.Form):
             for key in ("hand", "cards"):
                 if item.get(key):
                     initial[f"p{i}-cards"] = item[key]
-            if item.get("melds") and self.variant.slug == "rummy-complete":
+            if _texts(item.get("melds")) and family.melds_count(self.variant):
                 # Melds count here too, so the cards they hold stand in for them.
-                initial[f"p{i}-cards"] = " ".join([*item["melds"], item.get("cards") or ""]).strip()
+                left = item.get("cards") if isinstance(item.get("cards"), str) else ""
+                initial[f"p{i}-cards"] = " ".join([*item["melds"], left]).strip()
             if item.get("mom"):
                 initial[f"p{i}-mom"] = True
-        for eat in entry.get("eats") or []:
-            if isinstance(eat, Mapping) and eat.get("to") in seat:
-                key = f"p{seat[eat['to']]}-eats"
-                initial[key] = initial.get(key, 0) + 1
         return initial
 
     # -- engine errors next to their inputs --
 
     def add_rules_error(self, error: RulesError) -> None:
-        where = error.field or ""
-        message = str(error)
-        target = self._field_for(where)
+        message = render_message(error.message)
+        target = self._field_for(error.field or "")
         if target is None:
             self.add_error(None, message)
         elif isinstance(target, int):
-            self._seat_errors = getattr(self, "_seat_errors", {})
             self._seat_errors.setdefault(target, []).append(message)
             self.rules_errors.append(message)
         else:
             self.add_error(target, message)
 
     def _field_for(self, where: str) -> str | int | None:
-        if not where.startswith("result"):
+        """The form field an engine error's field path (``result.hands.Bob.cards``) is about:
+        a field name, a seat index (the seat's row), or None (the whole form)."""
+        if not where.startswith("result."):
             return None
-        rest = where[len("result") :].lstrip(".")
+        rest = where[len("result.") :]
         top = re.split(r"[.\[]", rest, maxsplit=1)[0]
-        simple = {
-            "out": "winner",
-            "knocker": "winner",
-            "u": "winner",
-            "blocked": "winner",
-            "fed_by": "fed",
-            "rummy": "rummy",
-            "draws": "draws",
-            "jokers": "jokers",
-            "wild_deuces": "wild_deuces",
-            "same_suit": "same_suit",
-            "u_cards": "u_cards",
-        }
-        if top in simple and simple[top] in self.fields:
-            return simple[top]
+        family = self.family
+        if top in (family.role, family.blocked_key):
+            return "winner"
+        for extra in self.extras:
+            if top == extra.key and extra.form_name in self.fields:
+                return extra.form_name
         if top != "hands" or not rest.startswith("hands."):
             return None
         tail = rest[len("hands.") :]
@@ -581,18 +547,54 @@ class HandForm(forms.Form):
             if tail == name or tail.startswith(name + ".") or tail.startswith(name + "["):
                 i = self.players.index(name)
                 sub = tail[len(name) :].lstrip(".")
-                if self.family in ("continental", "queen-city", "nowrang"):
+                if self.winner_only:
                     if sub.startswith("points") and "points" in self.fields:
                         return "points"
-                    return "melds" if "melds" in self.fields else None
-                if sub.startswith("points"):
-                    return f"p{i}-points"
-                if sub.startswith(("cards", "hand", "melds")):
-                    return f"p{i}-cards"
-                if sub.startswith("mom"):
-                    return f"p{i}-mom"
+                    return "melds"
+                for key, field in (
+                    ("points", f"p{i}-points"),
+                    ("cards", f"p{i}-cards"),
+                    ("hand", f"p{i}-cards"),
+                    ("melds", f"p{i}-cards"),
+                    ("mom", f"p{i}-mom"),
+                ):
+                    if sub.startswith(key) and field in self.fields:
+                        return field
                 return i
         return None
+
+
+def _texts(value: Any) -> bool:
+    """A non-empty list of texts (a stored entry from before the engine checked its shape)."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value)
+
+
+def _points_field(label: str) -> forms.IntegerField:
+    return forms.IntegerField(label=label, required=False, min_value=0, max_value=MAX_POINTS)
+
+
+def _extra_field(extra: EntryField) -> forms.Field:
+    """The form field for one extra of a family's entry schema."""
+    label = gettext(extra.label)
+    if extra.kind in ("flag", "feeder"):
+        return forms.BooleanField(label=label, required=False)
+    if extra.kind == "choice":
+        return forms.TypedChoiceField(
+            label=label,
+            choices=[(str(value), gettext(text)) for value, text in extra.choices],
+            coerce=int,
+            required=False,
+            widget=forms.RadioSelect,
+        )
+    return forms.IntegerField(
+        label=label, required=False, min_value=extra.minimum, max_value=extra.maximum
+    )
+
+
+def _ordered(result: dict[str, Any], family: Family) -> dict[str, Any]:
+    """The entry's keys in the schema's order (the stored entry reads the same every time)."""
+    order = {key: n for n, key in enumerate(family.keys())}
+    return dict(sorted(result.items(), key=lambda item: order.get(item[0], len(order))))
 
 
 def split_melds(text: str) -> list[str]:

@@ -29,8 +29,6 @@ PALETTE = (
     "#e67e22",
 )
 
-ZERO_SUM = ("continental", "phom")
-
 
 def colour(index: int) -> str:
     return PALETTE[index % len(PALETTE)]

@@ -17,12 +17,27 @@ import time
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scorekeeper.rules.errors import GameOverError, ResultError
 from scorekeeper.rules.game import Replay, setup_table
+from scorekeeper.rules.messages import N_, NP_, define
 
 from .models import Game, Hand, HandRevision, Seat, hash_token
 from .selectors import game_players, game_replay, hand_result_data, live_hands, state_summary
+
+NUL_IN_TEXT = define("input.nul_text", N_("text may not contain NUL characters"))
+NUL_IN_NAME = define("input.nul_name", N_("names may not contain NUL characters"))
+ENDS_EARLIER = define(
+    "correction.ends_earlier",
+    NP_(
+        "with this change the game ends after hand {after}, but {later} later hand follows;"
+        " delete it first",
+        "with this change the game ends after hand {after}, but {later} later hands follow;"
+        " delete them first",
+    ),
+    count="later",
+)
 
 
 class GameOver(Exception):
@@ -32,7 +47,11 @@ class GameOver(Exception):
 
     def __init__(self, game: Game):
         winners = ", ".join(game.winners)
-        super().__init__(f"this game is over: {winners} won" if winners else "this game is over")
+        super().__init__(
+            gettext("this game is over: %(winners)s won") % {"winners": winners}
+            if winners
+            else gettext("this game is over")
+        )
 
 
 # SQLite answers "database is locked" instead of waiting when writers collide (always with the
@@ -175,11 +194,11 @@ def _refuse_nul(value, field: str) -> None:
     while pending:
         item, where = pending.pop()
         if isinstance(item, str) and "\x00" in item:
-            raise ResultError("text may not contain NUL characters", where)
+            raise ResultError(NUL_IN_TEXT(), where)
         if isinstance(item, dict):
             for key, inner in item.items():
                 if "\x00" in str(key):
-                    raise ResultError("names may not contain NUL characters", where)
+                    raise ResultError(NUL_IN_NAME(), where)
                 pending.append((inner, f"{where}.{key}"))
         elif isinstance(item, list):
             pending.extend((inner, f"{where}[{i}]") for i, inner in enumerate(item))
@@ -207,11 +226,7 @@ def _replay(game: Game, hands: list[Hand]) -> Replay:
     except GameOverError as err:
         # Only a correction can end the game early; the hands after it are the client's problem.
         later = len(hands) - err.after
-        raise ResultError(
-            f"with this change the game ends after hand {err.after}, but {later} later "
-            f"hand{'s' if later > 1 else ''} follow; delete {'them' if later > 1 else 'it'} first",
-            "result",
-        ) from None
+        raise ResultError(ENDS_EARLIER(after=err.after, later=later), "result") from None
 
 
 def _store(game: Game, hands: list[Hand], played: Replay) -> None:

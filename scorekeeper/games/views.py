@@ -35,6 +35,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorekeeper.rules import RulesError, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
+from scorekeeper.rules.families import family_of
 from scorekeeper.rules.game import starting_total
 from scorekeeper.rules.scoring import score_hand
 
@@ -60,7 +61,6 @@ from .services import (
 )
 
 # The option that says how long a game lasts, by the kind of game end.
-GOAL_OPTION = {"target": "target", "hands": "hands", "match": "match-games"}
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -151,8 +151,8 @@ def game_start(request: HttpRequest) -> HttpResponse:
                 players=form.players(),
                 dealer=form.dealer_name(),
             )
-        except RulesError as error:
-            form.add_rules_error(error)
+        except RulesError as error:  # the form checks what the engine does; never a 500
+            form.add_error(None, str(error))
         else:
             access.remember_game(request, game, token=token)
             access.remember_names(request, form.players())
@@ -282,7 +282,8 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
         }
         for hand in state["hands"]
     ]
-    zero_sum = variant.family in presentation.ZERO_SUM
+    family = family_of(variant)
+    zero_sum = family.zero_sum
     undo = access.get_undo(request, game) if editable else None
     hands_open, hands_older = display.fold_hands(hands)
     chart = presentation.chart(
@@ -338,7 +339,8 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
         "deleted": deleted,
         "poll_seconds": _poll_seconds(state["over"]),
         "next_hand": len(state["hands"]) + 1,
-        "goal": table.options.get(GOAL_OPTION[variant.end.kind]),
+        "goal": table.options.get(family.goal_option(variant)),
+        "ledger_heading": _(family.ledger_heading),
         "etag": _etag(game, editable),
     }
 

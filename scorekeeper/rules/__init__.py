@@ -5,48 +5,62 @@ Pure Python with no Django imports, so it can be used as a library on its own::
     >>> from scorekeeper.rules import best_arrangement
     >>> str(best_arrangement("QD KD AD 2D 5C", "boat-house-rum"))
     '[QD KD AD 2D] unmatched 5C = 5'
+
+The public API is what this module exports: reading and printing cards, the variants, checking
+a meld, the best arrangement of a hand, scoring one hand, replaying a game, the value types
+they return, messages (the engine speaks in codes, rendered by the caller) and the errors.
 """
 
 from .arrange import Arrangement, best_arrangement
 from .cards import JOKER, Card, format_cards, parse_cards
-from .deck import Deck
 from .errors import (
+    GameOverError,
     IllegalMeldError,
     InvalidCardError,
     InvalidOptionError,
+    ResultError,
     RulesError,
     TooManyCopiesError,
     UnknownVariantError,
 )
-from .melds import Ace, MeldReading, MeldRules, meld_error, parse_meld, read_meld
-from .values import CardValues
-from .variants import REGISTRY, Option, Table, Variant, all_variants, get_variant
+from .game import GameState, Replay, replay
+from .melds import MeldReading, MeldRules, read_meld
+from .messages import Message, render
+from .runs import Ace
+from .scoring import HandResult, PlayerDetail, Transfer, score_hand
+from .variants import Option, Table, Variant, all_variants, get_variant
 
 __all__ = [
     "JOKER",
-    "REGISTRY",
     "Ace",
     "Arrangement",
     "Card",
-    "CardValues",
-    "Deck",
+    "GameOverError",
+    "GameState",
+    "HandResult",
     "IllegalMeldError",
     "InvalidCardError",
     "InvalidOptionError",
     "MeldReading",
     "MeldRules",
+    "Message",
     "Option",
+    "PlayerDetail",
+    "Replay",
+    "ResultError",
     "RulesError",
     "Table",
     "TooManyCopiesError",
+    "Transfer",
     "UnknownVariantError",
     "Variant",
     "all_variants",
     "best_arrangement",
     "format_cards",
     "get_variant",
-    "meld_error",
     "parse_cards",
-    "parse_meld",
     "read_meld",
+    "render",
+    "replay",
+    "score_hand",
 ]

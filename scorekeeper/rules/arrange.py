@@ -22,8 +22,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import arrange_plain
+from . import arrange_plain, runs
 from .cards import Card, format_cards, parse_cards
+from .deck import IN_THIS_HAND
 from .melds import Ace, MeldRules
 from .values import CardValues
 from .variants import Table, Variant, get_variant
@@ -59,19 +60,34 @@ def best_arrangement(
     variant: str | Variant | Table,
     options: Mapping[str, Any] | None = None,
 ) -> Arrangement:
-    """Split ``cards`` into disjoint valid melds leaving the least value unmatched."""
+    """Split ``cards`` into disjoint valid melds leaving the least value unmatched.
+
+    >>> found = best_arrangement("3H 4H 5H 7C 7D 7S KD 2C", "knock-rummy")
+    >>> found.meld_texts, found.unmatched_text, found.count
+    (['7S 7D 7C', '3H 4H 5H'], 'KD 2C', 12)
+    >>> str(best_arrangement("KH AH 2H 9S", "standard-rummy", {"around-the-corner": True}))
+    '[KH AH 2H] unmatched 9S = 9'
+    """
     table = variant if isinstance(variant, Table) else get_variant(variant).table(options)
     hand = parse_cards(cards)
-    table.deck.check(hand, "in this hand")
-    return arrange(hand, table.meld_rules, table.values)
+    rules, values = table.meld_rules, table.values
+    plain = arrange_plain.solve(hand, rules, values)
+    if plain is not None:  # every card once and none wild: the deck holds them all
+        return Arrangement(*plain)
+    table.deck.check(hand, IN_THIS_HAND())
+    return _arrange_general(hand, rules, values)
 
 
 def arrange(hand: list[Card], rules: MeldRules, values: CardValues) -> Arrangement:
     """The engine behind :func:`best_arrangement`, for any meld rules and card values."""
     plain = arrange_plain.solve(hand, rules, values)
     if plain is not None:
-        melds, unmatched, count = plain
-        return Arrangement(tuple(melds), tuple(unmatched), count)
+        return Arrangement(*plain)
+    return _arrange_general(hand, rules, values)
+
+
+def _arrange_general(hand: list[Card], rules: MeldRules, values: CardValues) -> Arrangement:
+    """Hands with wild cards or identical cards: build candidate melds, then search."""
     naturals = sorted((c for c in hand if not c.is_joker), key=_card_order)
     jokers = [c for c in hand if c.is_joker]
     best = None
@@ -275,26 +291,17 @@ def _set_cores(cards, wilds, rules: MeldRules):
 _ALL_RUN_LENGTHS = tuple(range(3, 14))
 
 
-def _run_positions(rank: int, ace: Ace) -> tuple[int, ...]:
-    """Where a card may sit in a run: 1 = low ace ... 13 = K, 14 = high ace (wrap: +13 too)."""
-    if ace is Ace.WRAP:
-        return (rank, rank + 13)
-    if rank != 1:
-        return (rank,)
-    return {Ace.LOW: (1,), Ace.HIGH: (14,), Ace.HIGH_OR_LOW: (1, 14)}[ace]
-
-
 def _run_cores(cards, wilds, rules: MeldRules):
     """Natural parts of runs: cards of one suit whose gaps the wild cards can fill."""
     lengths = rules.run_lengths or _ALL_RUN_LENGTHS
     by_suit: dict[str, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
     for i, card in enumerate(cards):
-        for position in _run_positions(card.rank, rules.ace):
+        for position in runs.positions(card.rank, rules.ace, unrolled=True):
             by_suit[card.suit][position].append(i)
     for positions in by_suit.values():
         present = sorted(positions)
         for first, start in enumerate(present):
-            if start > 13 and rules.ace is Ace.WRAP:  # the +13 copies only continue runs
+            if start > runs.CIRCLE:  # the unrolled copies of a wrap run only continue runs
                 break
             for chosen in _gapped_runs(present, first, wilds, lengths[-1]):
                 span = chosen[-1] - start + 1
@@ -330,11 +337,12 @@ def _readings(ranks, ace: Ace):
     if ace is Ace.WRAP:
         yield ("wrap", ranks)
         return
+    high = tuple(runs.HIGH_ACE if r == 1 else r for r in ranks)
     if 1 in ranks and ace is Ace.HIGH_OR_LOW:
         yield ranks
-        yield tuple(14 if r == 1 else r for r in ranks)
+        yield high
     elif 1 in ranks and ace is Ace.HIGH:
-        yield tuple(14 if r == 1 else r for r in ranks)
+        yield high
     else:
         yield ranks
 
@@ -342,8 +350,9 @@ def _readings(ranks, ace: Ace):
 def _span(positions) -> int:
     if positions and positions[0] == "wrap":
         ranks = sorted(positions[1])
-        gaps = [b - a - 1 for a, b in zip(ranks, ranks[1:], strict=False)] + [ranks[0] + 13 - ranks[-1] - 1]
-        return 13 - max(gaps)
+        gaps = [b - a - 1 for a, b in zip(ranks, ranks[1:], strict=False)]
+        gaps.append(ranks[0] + runs.CIRCLE - ranks[-1] - 1)
+        return runs.CIRCLE - max(gaps)
     return max(positions) - min(positions) + 1
 
 
@@ -363,8 +372,8 @@ def _lay_out(
         order = sorted(reading)
     pos_card = {}
     for card in members:
-        pos_card[card.rank if card.rank != 1 else (14 if 14 in order else 1)] = card
-    cycle = 13 if rules.ace is Ace.WRAP else None
+        pos_card[card.rank if card.rank != 1 else (runs.HIGH_ACE if runs.HIGH_ACE in order else 1)] = card
+    cycle = runs.CIRCLE if rules.ace is Ace.WRAP else None
     line: list[Card] = []
     spare = list(wilds)
     for a, b in zip(order, order[1:], strict=False):
@@ -373,7 +382,7 @@ def _lay_out(
         line.extend(spare.pop(0) for _ in range(gap))
     line.append(pos_card[order[-1]])
     top = order[-1]
-    ceiling = 14 if rules.ace in (Ace.HIGH, Ace.HIGH_OR_LOW) else 13
+    ceiling = runs.ends(rules.ace)[1]
     while spare and (cycle or top < ceiling):  # extend upwards, then downwards
         line.append(spare.pop(0))
         top += 1
@@ -383,6 +392,8 @@ def _lay_out(
 def _wrap_order(ranks: tuple[int, ...]) -> list[int]:
     """Ranks of a wrap run in play order, starting after the widest gap."""
     ordered = sorted(ranks)
-    gaps = [(ordered[(k + 1) % len(ordered)] - ordered[k] - 1) % 13 for k in range(len(ordered))]
+    gaps = [
+        (ordered[(k + 1) % len(ordered)] - ordered[k] - 1) % runs.CIRCLE for k in range(len(ordered))
+    ]
     start = (gaps.index(max(gaps)) + 1) % len(ordered)
     return ordered[start:] + ordered[:start]

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from functools import cache
 
+from . import runs
 from .cards import Card
-from .melds import Ace, MeldRules
+from .melds import MeldRules
+from .runs import Ace
 
 SUIT_BASE = {"S": 0, "H": 13, "D": 26, "C": 39}
 CARDS = tuple(Card(rank, suit) for suit in SUIT_BASE for rank in range(1, 14))
@@ -20,7 +22,7 @@ CARDS = tuple(Card(rank, suit) for suit in SUIT_BASE for rank in range(1, 14))
 Chains = list[list[list[int]]]  # by lowest card: chains of melds, each a longer copy of the last
 
 
-def solve(hand: list[Card], rules: MeldRules, values) -> tuple[list, list[Card], int] | None:
+def solve(hand: list[Card], rules: MeldRules, values) -> tuple[tuple, tuple, int] | None:
     """The best melds, the unmatched cards (in pack order) and their value; None if the hand
     holds a wild card or a card twice."""
     held = _held(hand, rules.wild_deuces)
@@ -28,6 +30,26 @@ def solve(hand: list[Card], rules: MeldRules, values) -> tuple[list, list[Card],
         return None
     chains, order = _melds(rules.ace, rules.sets, rules.run_lengths)
     worth = _worth(values)
+    # Step 1: the melds this hand holds, by lowest card. A card in none of them is unmatched
+    # whatever else happens, so the search below only sees the cards that can meld.
+    held_melds: dict[int, list[int]] = {}
+    meldable = 0
+    rest = held
+    while rest:
+        low_bit = rest & -rest
+        rest ^= low_bit
+        low = low_bit.bit_length() - 1
+        found = []
+        for chain in chains[low]:
+            for meld in chain:
+                if meld & held != meld:
+                    break  # the longer melds of this chain hold this one
+                found.append(meld)
+                meldable |= meld
+        if found:
+            held_melds[low] = found
+    # Step 2: a memoised search over the meldable cards, lowest card first: it stays unmatched
+    # or goes into one of the melds it is the lowest card of.
     memo: dict[int, tuple[int, int]] = {0: (0, 0)}
     choice: dict[int, int] = {}
 
@@ -38,19 +60,22 @@ def solve(hand: list[Card], rules: MeldRules, values) -> tuple[list, list[Card],
         low = (rem & -rem).bit_length() - 1
         value, count = best(rem & (rem - 1))
         top_value, top_count, top = value + worth[low], count + 1, 0
-        for chain in chains[low]:
-            for meld in chain:
-                if meld & rem != meld or (top_value == 0 and top_count == 0):
-                    break  # the longer melds of this chain hold this one
-                value, count = best(rem ^ meld)
-                if value < top_value or (value == top_value and count < top_count):
-                    top_value, top_count, top = value, count, meld
+        for meld in held_melds.get(low, ()):
+            if meld & rem != meld:
+                continue
+            if top_value == 0 and top_count == 0:
+                break  # nothing beats an empty remainder
+            value, count = best(rem ^ meld)
+            if value < top_value or (value == top_value and count < top_count):
+                top_value, top_count, top = value, count, meld
         memo[rem] = (top_value, top_count)
         choice[rem] = top
         return top_value, top_count
 
-    total, _ = best(held)
-    melds, rem, used = [], held, 0
+    best(meldable)
+    # Step 3: lay the chosen melds out in the order the search took them.
+    melds: list[tuple[Card, ...]] = []
+    rem, used = meldable, 0
     while rem:
         meld = choice[rem]
         if meld:
@@ -60,8 +85,14 @@ def solve(hand: list[Card], rules: MeldRules, values) -> tuple[list, list[Card],
         else:
             rem &= rem - 1
     left = held & ~used
-    unmatched = [CARDS[c] for c in range(52) if left >> c & 1]
-    return melds, unmatched, total
+    unmatched, total = [], 0
+    while left:
+        low_bit = left & -left
+        left ^= low_bit
+        code = low_bit.bit_length() - 1
+        unmatched.append(CARDS[code])
+        total += worth[code]
+    return tuple(melds), tuple(unmatched), total
 
 
 def _held(hand: list[Card], wild_deuces: bool) -> int | None:
@@ -88,13 +119,13 @@ def _melds(ace: Ace, sets: bool, run_lengths: tuple[int, ...] | None) -> tuple[C
     """Every natural meld of one pack, as chains by lowest card, and each mask's play order."""
     chains: Chains = [[] for _ in CARDS]
     order: dict[int, tuple[int, ...]] = {}
-    lines = [(_runs_from(ace, start, run_lengths), True) for start in range(1, 15)]
+    lines = [(_runs_from(ace, start, run_lengths), True) for start in range(1, runs.HIGH_ACE + 1)]
     if sets:
         lines += [([s], False) for s in _sets()]
-    for runs, is_run in lines:
+    for line, is_run in lines:
         for suit in range(4) if is_run else (None,):
             chain, chain_low = [], None
-            for cards in runs:
+            for cards in line:
                 codes = cards if suit is None else tuple(suit * 13 + r - 1 for r in cards)
                 mask = _mask(codes)
                 if mask in order:
@@ -109,19 +140,12 @@ def _melds(ace: Ace, sets: bool, run_lengths: tuple[int, ...] | None) -> tuple[C
 
 
 def _runs_from(ace: Ace, start: int, run_lengths) -> list[tuple[int, ...]]:
-    """The runs starting at ``start`` (14 = the high ace), shortest first, as ranks."""
-    lengths = run_lengths or range(3, 14)
-    if ace is Ace.WRAP:
-        if start > 13:
-            return []
-        return [tuple((start - 1 + k) % 13 + 1 for k in range(n)) for n in lengths]
-    low, high = {Ace.LOW: (1, 13), Ace.HIGH: (2, 14), Ace.HIGH_OR_LOW: (1, 14)}[ace]
-    if not low <= start <= high:
-        return []
+    """The runs starting at position ``start`` (14 = the high ace), shortest first, as ranks."""
     return [
-        tuple(1 if r == 14 else r for r in range(start, start + n))
-        for n in lengths
-        if start + n - 1 <= high
+        tuple(runs.rank_at(p) for p in window)
+        for n in run_lengths or range(3, runs.CIRCLE + 1)
+        for window in runs.windows(n, ace)
+        if window[0] == start
     ]
 
 

@@ -8,6 +8,12 @@ from dataclasses import dataclass
 
 from .cards import JOKER, Card, full_pack
 from .errors import TooManyCopiesError
+from .messages import N_, Message, define
+
+# Where a deck check looks, for its error ("'KH' appears 3 times ... in this hand").
+IN_THIS_HAND = define("deck.where.hand", N_("in this hand"))
+ACROSS_PLAYERS = define("deck.where.players", N_("across the players of this hand"))
+ACROSS_MELDS = define("deck.where.melds", N_("across these melds"))
 
 
 @dataclass(frozen=True)
@@ -26,15 +32,15 @@ class Deck:
         """Every card of the deck, in a fixed order (for dealing test hands)."""
         return full_pack() * self.packs + [JOKER] * self.jokers
 
-    def check(self, cards: Iterable[Card], where: str = "") -> None:
-        """Raise :class:`TooManyCopiesError` if ``cards`` holds more of a card than the deck."""
+    def check(self, cards: Iterable[Card], where: Message | None = None) -> None:
+        """Raise :class:`TooManyCopiesError` if ``cards`` holds more of a card than the deck.
+
+        ``where`` (e.g. ``IN_THIS_HAND()``) says among what the cards were counted."""
+        if not isinstance(cards, list | tuple):
+            cards = list(cards)
+        if len(set(cards)) == len(cards) and (self.jokers or JOKER not in cards):
+            return  # every card once, and each is in the deck: nothing to count
         for card, count in sorted(Counter(cards).items()):
             allowed = self.copies(card)
             if count > allowed:
                 raise TooManyCopiesError(str(card), count, allowed, where)
-
-    def describe(self) -> str:
-        packs = "one 52-card pack" if self.packs == 1 else f"{self.packs} packs of 52"
-        if not self.jokers:
-            return packs + ", no jokers"
-        return f"{packs} and {self.jokers} joker{'s' if self.jokers > 1 else ''}"

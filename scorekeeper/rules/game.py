@@ -12,15 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import GameOverError
+from .families.base import STARTING_OPTIONS
 from .scoring import HandResult, score_at, setup_table
 from .variants import Table, Variant
-
-# Options that set each player's starting total.
-STARTING_OPTIONS = ("starting-points", "starting-chips")
 
 
 @dataclass(frozen=True)
 class GameState:
+    """Where a game stands after its hands: what the scoreboard and the next deal show."""
+
     totals: dict[str, int]
     running: list[dict[str, int]]  # totals after each hand
     dealer: str  # deals the next hand
@@ -31,22 +31,11 @@ class GameState:
     start: int = 0
     end: dict[str, Any] = field(default_factory=dict)  # what ends this game, for the page
 
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "totals": dict(self.totals),
-            "running": [dict(r) for r in self.running],
-            "dealer": self.dealer,
-            "deal": self.deal,
-            "over": self.over,
-            "winners": list(self.winners),
-            "hands_played": self.hands_played,
-            "start": self.start,
-            "end": dict(self.end),
-        }
-
 
 @dataclass(frozen=True)
 class Replay:
+    """A replayed game: the table, the seating, every hand scored, and the state after them."""
+
     table: Table
     players: tuple[str, ...]
     hands: list[HandResult]
@@ -61,7 +50,15 @@ def replay(
     dealer: str | None = None,
     results: Sequence[Any] = (),
 ) -> Replay:
-    """Score ``results`` in order from the first dealer; return every hand and the state."""
+    """Score ``results`` in order from the first dealer; return every hand and the state.
+
+    >>> played = replay(variant="knock-rummy", players=["Ann", "Bob"], results=[
+    ...     {"knocker": "Ann", "hands": {"Ann": {"points": 3}, "Bob": {"points": 20}}},
+    ...     {"knocker": "Bob", "hands": {"Ann": {"points": 5}, "Bob": {"points": 9}}},
+    ... ])
+    >>> played.state.totals, played.state.dealer, played.state.over
+    ({'Ann': 31, 'Bob': -10}, 'Bob', False)
+    """
     table, names, dealer = setup_table(
         variant=variant, options=options, players=players, dealer=dealer
     )

@@ -13,19 +13,51 @@ import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 
+from . import runs
 from .cards import Card
 from .errors import IllegalMeldError, InvalidCardError
+from .messages import N_, Message, define
+from .runs import Ace
 
-
-class Ace(StrEnum):
-    """Where an ace may sit in a run."""
-
-    LOW = "low"  # A-2-3 only
-    HIGH = "high"  # Q-K-A only
-    HIGH_OR_LOW = "high-or-low"  # either end, never K-A-2
-    WRAP = "wrap"  # around the corner: K-A-2 too
+# Why a meld is not valid: the reason inside an IllegalMeldError, citing the rule.
+WHY_NOT_WILD = define(
+    "meld.why.not_wild", N_("only a wild card may stand for another card ({card})")
+)
+WHY_SHORT = define("meld.why.short", N_("a meld needs at least 3 cards"))
+WHY_ALL_WILD = define("meld.why.all_wild", N_("every meld must hold at least one natural card"))
+WHY_TOO_MANY_JOKERS = define(
+    "meld.why.too_many_jokers", N_("a meld may not hold more jokers than natural cards")
+)
+WHY_NO_SETS = define(
+    "meld.why.no_sets", N_("only sequences count in this variant, not sets of one rank")
+)
+WHY_SET_SUITS = define(
+    "meld.why.set_suits", N_("the cards of a set must all be of different suits")
+)
+WHY_SET_SIZE = define("meld.why.set_size", N_("a set has at most 4 cards"))
+WHY_RUN_LENGTHS = define("meld.why.run_lengths", N_("a sequence here has {allowed} cards"))
+WHY_RUN_SIZE = define("meld.why.run_size", N_("a run has at most 13 cards"))
+WHY_GAPS = define(
+    "meld.why.gaps",
+    N_(
+        "the cards of a run must be consecutive"
+        " (wild cards fill only as many gaps as there are of them)"
+    ),
+)
+WHY_SHAPE = define("meld.why.shape", N_("a meld is a set of one rank or a run of one suit"))
+WHY_ONE_SUIT = define("meld.why.one_suit", N_("a sequence must be of one suit"))
+WHY_ACE_LOW = define(
+    "meld.why.ace_low", N_("the ace is low only here (A-2-3 is a run, Q-K-A is not)")
+)
+WHY_ACE_HIGH = define(
+    "meld.why.ace_high", N_("the ace is high only here (Q-K-A is a run, A-2-3 is not)")
+)
+WHY_ACE_ENDS = define(
+    "meld.why.ace_ends",
+    N_("the ace may end a run high or start it low, but a run never turns the corner (K-A-2)"),
+)
+WHY_CONSECUTIVE = define("meld.why.consecutive", N_("the cards of a run must be consecutive"))
 
 
 MAX_RUN = 13
@@ -137,7 +169,20 @@ def initial_value(card: Card, ace_high: bool) -> int:
 
 
 def read_meld(cards: str | Iterable[Card | str | MeldCard], rules: MeldRules) -> MeldReading:
-    """Check one declared meld; return its reading or raise :class:`IllegalMeldError`."""
+    """Check one declared meld; return its reading or raise :class:`IllegalMeldError`.
+
+    An undesignated joker takes the valid reading worth most:
+
+    >>> from scorekeeper.rules import get_variant
+    >>> rules = get_variant("german-rummy").table().meld_rules
+    >>> found = read_meld("8H JK 10H", rules)
+    >>> found.kind, " ".join(map(str, found.reading)), found.value
+    ('run', '8H 9H 10H', 27)
+    >>> read_meld("8H 9S 10H", rules)
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.IllegalMeldError: '8H 9S 10H' is not a valid meld: a meld is a set of one rank or a run of one suit
+    """
     meld = as_meld_cards(cards)
     text = " ".join(str(c) for c in meld)
     _check_designations(meld, rules, text)
@@ -148,7 +193,7 @@ def read_meld(cards: str | Iterable[Card | str | MeldCard], rules: MeldRules) ->
     return min(readings, key=lambda r: (r.wild_deuces, -r.value, r.kind))
 
 
-def meld_error(cards, rules: MeldRules) -> str | None:
+def meld_error(cards, rules: MeldRules) -> Message | None:
     """The reason a meld is invalid, or None when it is valid."""
     try:
         read_meld(cards, rules)
@@ -164,7 +209,7 @@ def _is_wild_capable(card: Card, rules: MeldRules) -> bool:
 def _check_designations(meld: list[MeldCard], rules: MeldRules, text: str) -> None:
     for mc in meld:
         if mc.stands_for is not None and not _is_wild_capable(mc.card, rules):
-            raise IllegalMeldError(text, f"only a wild card may stand for another card ({mc})")
+            raise IllegalMeldError(text, WHY_NOT_WILD(card=str(mc)))
 
 
 def _readings(meld: list[MeldCard], rules: MeldRules):
@@ -226,23 +271,6 @@ def _as_set(meld: list[MeldCard], wild: set[int], rules: MeldRules) -> list[Card
     return reading
 
 
-def _positions(rank: int, ace: Ace) -> tuple[int, ...]:
-    if rank != 1:
-        return (rank,)
-    return {Ace.LOW: (1,), Ace.HIGH: (14,), Ace.HIGH_OR_LOW: (1, 14), Ace.WRAP: (1,)}[ace]
-
-
-def _windows(length: int, ace: Ace):
-    """Each run window as a tuple of positions (1 = low ace ... 13 = K, 14 = high ace)."""
-    if ace is Ace.WRAP:
-        for start in range(1, 14):
-            yield tuple((start - 1 + k) % 13 + 1 for k in range(length))
-        return
-    lo, hi = {Ace.LOW: (1, 13), Ace.HIGH: (2, 14), Ace.HIGH_OR_LOW: (1, 14)}[ace]
-    for start in range(lo, hi - length + 2):
-        yield tuple(range(start, start + length))
-
-
 def _as_runs(meld: list[MeldCard], wild: set[int], rules: MeldRules, n_deuces: int):
     if not rules.run_length_ok(len(meld)):
         return
@@ -253,13 +281,13 @@ def _as_runs(meld: list[MeldCard], wild: set[int], rules: MeldRules, n_deuces: i
         return
     suit = suits.pop()
     seen = set()
-    for window in _windows(len(meld), rules.ace):
+    for window in runs.windows(len(meld), rules.ace):
         slots = set(window)
         placed: dict[int, int] = {}
         for i, card in fixed.items():
             choices = [
                 p
-                for p in _positions(card.rank, rules.ace)
+                for p in runs.positions(card.rank, rules.ace)
                 if p in slots and p not in placed.values()
             ]
             if not choices:
@@ -270,9 +298,7 @@ def _as_runs(meld: list[MeldCard], wild: set[int], rules: MeldRules, n_deuces: i
             for i in range(len(meld)):
                 if i not in placed:
                     placed[i] = next(free)
-            reading = [
-                Card(1 if p == 14 else p, suit) for p in (placed[i] for i in range(len(meld)))
-            ]
+            reading = [Card(runs.rank_at(placed[i]), suit) for i in range(len(meld))]
             key = tuple(reading)
             if key in seen:
                 continue
@@ -281,7 +307,7 @@ def _as_runs(meld: list[MeldCard], wild: set[int], rules: MeldRules, n_deuces: i
 
             def ace_high(i, placed=placed, order=order, window=window):
                 pos = placed[i]
-                if pos == 14:
+                if pos == runs.HIGH_ACE:
                     return True
                 # In a wrap run an ace counts low only when the 2 follows it.
                 nxt = order[pos] + 1
@@ -290,49 +316,49 @@ def _as_runs(meld: list[MeldCard], wild: set[int], rules: MeldRules, n_deuces: i
             yield _make("run", meld, reading, wild, n_deuces, ace_high)
 
 
-def _why_not(meld: list[MeldCard], rules: MeldRules) -> str:
+def _why_not(meld: list[MeldCard], rules: MeldRules) -> Message:
     """A reason, citing the rule, for a meld with no valid reading."""
     size = len(meld)
     jokers = sum(1 for mc in meld if mc.card.is_joker)
     if size < 3:
-        return "a meld needs at least 3 cards"
+        return WHY_SHORT()
     if jokers == size:
-        return "every meld must hold at least one natural card"
+        return WHY_ALL_WILD()
     if rules.jokers_at_most_naturals and jokers > size - jokers:
-        return "a meld may not hold more jokers than natural cards"
+        return WHY_TOO_MANY_JOKERS()
     # A designated wild card counts as the card it stands for when we look for the reason.
     naturals = [mc.stands_for or mc.card for mc in meld if mc.stands_for or not mc.card.is_joker]
     same_rank = len({c.rank for c in naturals}) == 1
     same_suit = len({c.suit for c in naturals}) == 1
     if same_rank and len(naturals) > 1:
         if not rules.sets:
-            return "only sequences count in this variant, not sets of one rank"
+            return WHY_NO_SETS()
         suits = [c.suit for c in naturals]
         if not rules.identical_in_sets and len(set(suits)) != len(suits):
-            return "the cards of a set must all be of different suits"
+            return WHY_SET_SUITS()
         if rules.set_max is not None and size > rules.set_max:
-            return "a set has at most 4 cards"
+            return WHY_SET_SIZE()
     if same_suit:
         if rules.run_lengths is not None and size not in rules.run_lengths:
             allowed = " or ".join(str(n) for n in rules.run_lengths)
-            return f"a sequence here has {allowed} cards"
+            return WHY_RUN_LENGTHS(allowed=allowed)
         if size > MAX_RUN:
-            return "a run has at most 13 cards"
+            return WHY_RUN_SIZE()
         if any(c.rank == 1 for c in naturals):
             return _ace_reason(rules.ace)
-        return "the cards of a run must be consecutive (wild cards fill only as many gaps as there are of them)"
+        return WHY_GAPS()
     if rules.sets:
-        return "a meld is a set of one rank or a run of one suit"
-    return "a sequence must be of one suit"
+        return WHY_SHAPE()
+    return WHY_ONE_SUIT()
 
 
-def _ace_reason(ace: Ace) -> str:
+def _ace_reason(ace: Ace) -> Message:
     return {
-        Ace.LOW: "the ace is low only here (A-2-3 is a run, Q-K-A is not)",
-        Ace.HIGH: "the ace is high only here (Q-K-A is a run, A-2-3 is not)",
-        Ace.HIGH_OR_LOW: "the ace may end a run high or start it low, but a run never turns the corner (K-A-2)",
-        Ace.WRAP: "the cards of a run must be consecutive",
-    }[ace]
+        Ace.LOW: WHY_ACE_LOW,
+        Ace.HIGH: WHY_ACE_HIGH,
+        Ace.HIGH_OR_LOW: WHY_ACE_ENDS,
+        Ace.WRAP: WHY_CONSECUTIVE,
+    }[ace]()
 
 
 __all__ = [

@@ -56,6 +56,9 @@ class MessageType:
     code: str
     template: str | Plural
     count: str | None = None  # the param that picks the plural form
+    # Params whose value is itself an ``N_``-marked engine text (a variant's name): translated
+    # with ``gettext`` before they fill the template.
+    translate: tuple[str, ...] = ()
 
     def __call__(self, **params: Any) -> Message:
         return Message(self.code, params)
@@ -75,12 +78,27 @@ class Message:
 CATALOGUE: dict[str, MessageType] = {}
 
 
-def define(code: str, template: str | Plural, *, count: str | None = None) -> MessageType:
+def define(
+    code: str,
+    template: str | Plural,
+    *,
+    count: str | None = None,
+    translate: tuple[str, ...] = (),
+) -> MessageType:
     """Register a message type. A code names exactly one template (defining it twice with a
-    different template is a programming error)."""
+    different template is a programming error).
+
+    ``count`` names the param that picks a plural form; ``translate`` the params that hold an
+    ``N_``-marked text of the engine (rendered through ``gettext`` too):
+
+    >>> NAMED = define("doc.named", N_("{variant} is for {n} players"), translate=("variant",))
+    >>> french = {"Gin": "Le gin", "{variant} is for {n} players": "{variant} se joue à {n}"}
+    >>> render(NAMED(variant="Gin", n=2), gettext=lambda s: french.get(s, s))
+    'Le gin se joue à 2'
+    """
     if isinstance(template, Plural) and count is None:
         raise ValueError(f"{code}: a plural template needs count=")
-    message_type = MessageType(code, template, count)
+    message_type = MessageType(code, template, count, tuple(translate))
     known = CATALOGUE.get(code)
     if known is not None and known != message_type:
         raise ValueError(f"message code {code!r} is defined twice with different templates")
@@ -109,6 +127,14 @@ def render(
 
     A plain ``str`` is returned as it is (already text: a player's name, a card). An unknown
     code renders as the code itself, so an old stored message never breaks a page.
+
+    >>> CARDS = define("doc.cards", NP_("{n} card left", "{n} cards left"), count="n")
+    >>> render(CARDS(n=2))
+    '2 cards left'
+    >>> render(CARDS(n=1), ngettext=lambda one, many, n: "noch eine Karte" if n == 1 else many)
+    'noch eine Karte'
+    >>> render(Message("retired.code"))
+    'retired.code'
     """
     if isinstance(message, str):
         return message
@@ -116,6 +142,9 @@ def render(
     params = {k: _render_param(v, gettext, ngettext) for k, v in message.params.items()}
     if message_type is None:
         return message.code
+    for key in message_type.translate:
+        if isinstance(params.get(key), str):
+            params[key] = gettext(params[key])
     template = message_type.template
     if isinstance(template, Plural):
         n = message.params.get(message_type.count or "", 0)

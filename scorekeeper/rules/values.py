@@ -6,6 +6,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import Card
+from .messages import N_, Message, define
+
+PER_CARD = define("values.per_card", N_("every card {per_card}, a joker {joker}"))
+FACES_SAME = define("values.faces_same", N_("ace {ace}, 2-10 their number, K, Q, J {king}"))
+FACES_SAME_JOKER = define(
+    "values.faces_same_joker", N_("ace {ace}, 2-10 their number, K, Q, J {king}, joker {joker}")
+)
+FACES = define("values.faces", N_("ace {ace}, 2-10 their number, J {jack}, Q {queen}, K {king}"))
+FACES_JOKER = define(
+    "values.faces_joker",
+    N_("ace {ace}, 2-10 their number, J {jack}, Q {queen}, K {king}, joker {joker}"),
+)
 
 
 @dataclass(frozen=True)
@@ -36,19 +48,22 @@ class CardValues:
     def total(self, cards: Iterable[Card]) -> int:
         return sum(self.of(card) for card in cards)
 
-    def describe(self) -> str:
-        """A one-line summary for the rules card."""
+    def describe(self) -> Message:
+        """A one-line summary for the rules card.
+
+        >>> str(CardValues().describe())
+        'ace 1, 2-10 their number, K, Q, J 10'
+        """
         if self.per_card is not None:
-            return f"every card {self.per_card}, a joker {2 * self.per_card}"
-        faces = (
-            f"K, Q, J {self.king}"
-            if self.jack == self.queen == self.king
-            else f"J {self.jack}, Q {self.queen}, K {self.king}"
-        )
-        text = f"ace {self.ace}, 2-10 their number, {faces}"
+            return PER_CARD(per_card=self.per_card, joker=2 * self.per_card)
+        if self.jack == self.queen == self.king:
+            if self.joker:
+                return FACES_SAME_JOKER(ace=self.ace, king=self.king, joker=self.joker)
+            return FACES_SAME(ace=self.ace, king=self.king)
+        faces = {"ace": self.ace, "jack": self.jack, "queen": self.queen, "king": self.king}
         if self.joker:
-            text += f", joker {self.joker}"
-        return text
+            return FACES_JOKER(**faces, joker=self.joker)
+        return FACES(**faces)
 
 
 STANDARD_VALUES = CardValues()

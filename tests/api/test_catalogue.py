@@ -151,3 +151,11 @@ def test_docs_page_uses_local_static_files(client):
     assert "/api/v1/openapi.json" in html
     assert "swagger-ui-bundle.js" in html
     assert "cdn." not in html
+
+
+def test_every_number_option_shows_its_bounds(client):
+    for variant in client.get("/api/v1/variants").json():
+        for option in variant["options"]:
+            if option["type"] == "int":
+                assert option["minimum"] is not None and option["maximum"] is not None, option
+                assert option["maximum"] <= 100_000

@@ -49,6 +49,8 @@ def test_bad_card_names_the_token_and_field(client, cards, token, position):
         "code": "bad_card",
         "message": f"cards: '{token}' is not a card (card {position})",
         "field": "cards",
+        "message_code": "card.not_a_card_at",
+        "params": {"token": token, "position": position},
     }
 
 
@@ -76,6 +78,8 @@ def test_unknown_variant(client, path, make):
         "code": "unknown_variant",
         "message": "variant: 'gin-rummy' is not a known variant",
         "field": "variant",
+        "message_code": "variant.unknown",
+        "params": {"slug": "gin-rummy"},
     }
 
 

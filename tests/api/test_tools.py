@@ -210,6 +210,7 @@ def test_no_initial_meld_where_the_variant_has_none(client):
         "jokers": 0,
         "wild_deuces": 0,
         "reason": None,
+        "reason_code": None,
     }
 
 

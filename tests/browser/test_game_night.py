@@ -106,7 +106,7 @@ def test_knock_rummy_game_night(live_server, phone, shot):
     shot(keeper, "07-hand-bad-card")
     save(keeper)  # saving refuses it too, without a swap
     expect(keeper.locator("#id_p2-cards-error")).to_contain_text("'1X' is not a card")
-    keeper.fill("#id_p2-cards", "2C")
+    keeper.fill("#id_p2-cards", "2C 4S 5S 6S 9H 10H JH")  # a whole hand: 7 cards, 2 unmatched
     save(keeper)
     keeper.wait_for_url(game_url)
 
@@ -163,7 +163,7 @@ def test_pages_work_without_javascript(live_server, chromium, shot):
         page.click("text=Enter hand 1")
         page.check("#winner-0")
         page.fill("#id_p0-points", "4")
-        page.fill("#id_p1-cards", "KH QS")
+        page.fill("#id_p1-cards", "KH QS 2C 3C 4C 5C 6D 7D 8D 9D")  # a whole hand of 10
         page.click(".sticky-actions button.secondary")  # Preview: a full page post
         expect(page.locator("#preview")).to_contain_text("Ann scores 16")
         shot(page, "20-nojs-preview")

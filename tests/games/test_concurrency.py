@@ -47,7 +47,7 @@ def run_together(workers) -> None:
 
 def new_game() -> Game:
     game, _token = game_create(
-        variant="standard-rummy", options={"target": 1_000_000}, players=ABC, dealer=None
+        variant="standard-rummy", options={"target": 100_000}, players=ABC, dealer=None
     )
     return game
 

@@ -21,11 +21,12 @@ def update_url(game_id, n):
 
 def test_form_is_filled_in_with_the_hand_as_entered(client):
     game_id = start_game(client)
-    post_hand(client, game_id, {"winner": "1", "p0-points": 5, "p1-points": 3, "p2-cards": "KH 2C"})
+    entry = {"winner": "1", "p0-points": 5, "p1-points": 3, "p2-cards": "KH 2C 4S 5S 6S 7S 8S"}
+    post_hand(client, game_id, entry)
     html = client.get(edit_url(game_id, 1)).content.decode()
     assert "Correct hand 1" in html
     assert re.search(r'id="winner-1"\s+class="winner-pick"\s+checked', html)
-    assert 'value="KH 2C"' in html
+    assert 'value="KH 2C 4S 5S 6S 7S 8S"' in html
     assert f'action="{update_url(game_id, 1)}"' in html
     assert 'name="number" value="1"' in html
 

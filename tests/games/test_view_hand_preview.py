@@ -15,17 +15,17 @@ def preview(client, game_id, data, **extra):
 
 def test_preview_shows_scores_and_explanation_and_saves_nothing(client):
     game_id = start_game(client)
-    data = {"winner": "0", "p0-points": 5, "p1-points": 12, "p2-cards": "KH QH 2C"}
+    data = {"winner": "0", "p0-points": 5, "p1-points": 12, "p2-cards": "KH QH 2C 4S 5S 6S 7S"}
     response = preview(client, game_id, data)
     html = response.content.decode()
     assert response.status_code == 200
     assert 'id="preview"' in html
-    assert "Ann <strong class=\"positive\">+24</strong>" in html
-    assert "Cy holds QH KH 2C = 22" in html
+    assert 'Ann <strong class="positive">+24</strong>' in html
+    assert "Cy melds 4S 5S 6S 7S; unmatched QH KH 2C = 22" in html
     assert "Nothing is saved yet" in html
     assert state(game_id)["hands"] == []
     # What was typed stays in the form.
-    assert 'value="KH QH 2C"' in html
+    assert 'value="KH QH 2C 4S 5S 6S 7S"' in html
 
 
 def test_htmx_preview_returns_the_form_fragment(client):
@@ -52,9 +52,15 @@ def test_bad_card_is_shown_next_to_its_field(client):
 
 def test_missing_entry_is_shown_in_that_players_row(client):
     game_id = start_game(client)
-    html = preview(client, game_id, {"winner": "0", "p0-points": 5, "p2-points": 3}).content.decode()
+    html = preview(
+        client, game_id, {"winner": "0", "p0-points": 5, "p2-points": 3}
+    ).content.decode()
     bob = html.index('data-seat="1"')
-    assert bob < html.index("give Bob&#x27;s points, cards, hand or melds") < html.index('data-seat="2"')
+    assert (
+        bob
+        < html.index("give Bob&#x27;s points, cards, hand or melds")
+        < html.index('data-seat="2"')
+    )
 
 
 def test_missing_winner_is_shown_at_the_winner_choice(client):
@@ -72,7 +78,13 @@ def test_points_and_cards_together_are_refused(client):
 
 def test_too_many_copies_across_players_is_explained(client):
     game_id = start_game(client)
-    data = {"winner": "0", "p0-cards": "7H", "p1-cards": "7H", "p2-points": 3}
+    # Knock: a whole hand of 7 cards each (3 players).
+    data = {
+        "winner": "0",
+        "p0-cards": "7H 2C 3C 4C 9D 10D JD",
+        "p1-cards": "7H 2S 3S 4S 9H 10H JH",
+        "p2-points": 3,
+    }
     html = preview(client, game_id, data).content.decode()
     assert "7H" in html and "deck holds it once" in html
 
@@ -86,7 +98,7 @@ def test_too_many_copies_across_players_is_explained(client):
             ["Ann", "Bob", "Cy"],
             {},
             {"winner": "blocked", "p0-points": 5, "p1-points": 12, "p2-points": 30},
-            "Ann <strong class=\"positive\">+32</strong>",
+            'Ann <strong class="positive">+32</strong>',
         ),
         # Example 11: Rummy hidden doubles.
         (
@@ -94,7 +106,7 @@ def test_too_many_copies_across_players_is_explained(client):
             ["Ann", "Bob", "Cy"],
             {"rummy-hidden": True},
             {"winner": "0", "rummy": "on", "p1-cards": "KH 7S 2D", "p2-cards": "AS AD 9C"},
-            "Ann <strong class=\"positive\">+60</strong>",
+            'Ann <strong class="positive">+60</strong>',
         ),
         # Example 37: Cy goes ù with 9 cards.
         (
@@ -102,7 +114,7 @@ def test_too_many_copies_across_players_is_explained(client):
             ["Ann", "Bob", "Cy", "Dan"],
             {},
             {"winner": "2", "u_cards": "9"},
-            "Cy <strong class=\"positive\">+18</strong>",
+            'Cy <strong class="positive">+18</strong>',
         ),
         # Example 39: fed three discards by Bob, who pays for everyone.
         (
@@ -110,7 +122,7 @@ def test_too_many_copies_across_players_is_explained(client):
             ["Ann", "Bob", "Cy", "Dan"],
             {"feeding-penalties": True},
             {"winner": "2", "u_cards": "9", "fed": "on"},
-            "Bob <strong class=\"negative\">-18</strong>",
+            'Bob <strong class="negative">-18</strong>',
         ),
         # Example 29: Continental melds with one joker.
         (
@@ -118,7 +130,7 @@ def test_too_many_copies_across_players_is_explained(client):
             ["Ann", "Bob", "Cy", "Dan"],
             {},
             {"winner": "0", "melds": "5H 6H 7H 8H 9H / JS QS KS AS / 2D 3D JK / 9C 10C JC"},
-            "Ann <strong class=\"positive\">+9</strong>",
+            'Ann <strong class="positive">+9</strong>',
         ),
         # Example 34: Queen City, five players.
         (
@@ -126,7 +138,7 @@ def test_too_many_copies_across_players_is_explained(client):
             ["Ann", "Bob", "Cy", "Dan", "Eve"],
             {},
             {"winner": "0", "melds": "KH QH JH / 7S 7D 7C 7H"},
-            "Ann <strong class=\"positive\">+232</strong>",
+            'Ann <strong class="positive">+232</strong>',
         ),
         # Example 42: Nowrang.
         (
@@ -134,11 +146,13 @@ def test_too_many_copies_across_players_is_explained(client):
             ["Ann", "Bob"],
             {},
             {"winner": "0", "melds": "10S JS QS KS / QH KH AH / 5D 6D 7D"},
-            "Ann <strong class=\"positive\">+1</strong>",
+            'Ann <strong class="positive">+1</strong>',
         ),
     ],
 )
-def test_each_variant_form_scores_through_the_engine(client, variant, players, options, data, expected):
+def test_each_variant_form_scores_through_the_engine(
+    client, variant, players, options, data, expected
+):
     game_id = start_game(client, variant, players, options=options, dealer=players[-1])
     html = preview(client, game_id, data).content.decode()
     assert expected in html, html[html.find('id="hand-form"') :]
@@ -152,8 +166,8 @@ def test_phom_eaten_discards_become_payments(client):
     data = {"winner": "none", "p0-points": 9, "p1-points": 9, "p2-points": 22, "p3-points": 30}
     data["p1-eats"] = 2
     html = preview(client, game_id, data).content.decode()
-    assert "Ann <strong class=\"positive\">+4</strong>" in html
-    assert "Bob <strong class=\"positive\">+1</strong>" in html
+    assert 'Ann <strong class="positive">+4</strong>' in html
+    assert 'Bob <strong class="positive">+1</strong>' in html
 
 
 def test_preview_of_a_correction_uses_that_hands_dealer(client):

@@ -29,7 +29,7 @@ def test_plain_path_matches_the_general_solver(hand, rules, values):
     assert (count, len(unmatched)) == (general.count, len(general.unmatched))
     for meld in melds:
         assert meld_error(list(meld), rules) is None
-    assert sorted([c for m in melds for c in m] + unmatched) == sorted(hand)
+    assert sorted([c for m in melds for c in m] + list(unmatched)) == sorted(hand)
     assert count == values.total(unmatched)
 
 

@@ -43,6 +43,8 @@ def test_bench_runs_and_agrees_with_openspiel(bench):
         assert report.disagreements == 0, text
         assert "agreement with OpenSpiel: 20/20 hands" in text
         assert report.sets["a"].ratio is not None
+        assert report.sets["a"].api_ratio is not None
+        assert "best_arrangement median within" in text
     else:  # open-spiel is in requirements-dev.txt; without it the script still runs
         assert "OpenSpiel not available" in text
 

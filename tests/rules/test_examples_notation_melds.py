@@ -17,10 +17,10 @@ from scorekeeper.rules import (
     best_arrangement,
     format_cards,
     get_variant,
-    meld_error,
     parse_cards,
     read_meld,
 )
+from scorekeeper.rules.melds import meld_error
 from scorekeeper.rules.variants import caloochi, german
 
 
@@ -104,18 +104,18 @@ def test_ex2_to_5_meld_validity(example, slug, options, meld, valid):
 
 REASONS = [
     # The reason cites the rule that was broken.
-    pytest.param("standard-rummy", "QD KD AD", "ace is low only", id="ex2-ace-low-only"),
-    pytest.param("caloochi", "KS AS 2S", "never turns the corner", id="ex3-no-corner"),
-    pytest.param("caloochi", "7H 7H 7S", "different suits", id="ex3-suits-differ"),
-    pytest.param("german-rummy", "JK JK 5H", "more jokers than natural", id="ex4-jokers"),
-    pytest.param("phom", "QH KH AH", "ace is low only", id="ex5-phom-ace-low"),
-    pytest.param("nowrang", "AH 2H 3H", "ace is high only", id="ex5-nowrang-ace-high"),
+    pytest.param("standard-rummy", "QD KD AD", "meld.why.ace_low", id="ex2-ace-low-only"),
+    pytest.param("caloochi", "KS AS 2S", "meld.why.ace_ends", id="ex3-no-corner"),
+    pytest.param("caloochi", "7H 7H 7S", "meld.why.set_suits", id="ex3-suits-differ"),
+    pytest.param("german-rummy", "JK JK 5H", "meld.why.too_many_jokers", id="ex4-jokers"),
+    pytest.param("phom", "QH KH AH", "meld.why.ace_low", id="ex5-phom-ace-low"),
+    pytest.param("nowrang", "AH 2H 3H", "meld.why.ace_high", id="ex5-nowrang-ace-high"),
 ]
 
 
 @pytest.mark.parametrize(("slug", "meld", "fragment"), REASONS)
 def test_ex2_to_5_reasons_cite_the_rule(slug, meld, fragment):
-    assert fragment in meld_error(meld, rules_of(slug))
+    assert meld_error(meld, rules_of(slug)).code == fragment
 
 
 # -- Example 6: the deck limits copies -----------------------------------------------------

@@ -35,11 +35,11 @@ from scorekeeper.rules import (
     best_arrangement,
     format_cards,
     get_variant,
-    meld_error,
     parse_cards,
     read_meld,
 )
 from scorekeeper.rules.arrange import arrange
+from scorekeeper.rules.melds import meld_error
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PACK = [Card(rank, suit) for suit in "SHDC" for rank in range(1, 14)]

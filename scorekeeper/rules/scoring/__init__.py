@@ -1,4 +1,4 @@
-"""Scoring one hand, for every variant: a function per family, chosen by the registry.
+"""Scoring one hand, for every variant: a function per family (see :mod:`..families`).
 
 >>> from scorekeeper.rules.scoring import score_hand
 >>> score_hand(variant="standard-rummy", players=["Ann", "Bob", "Cy"],
@@ -8,32 +8,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..errors import ResultError, RulesError
+from ..messages import N_, define
 from ..variants import Table, Variant
-from .context import Hand
-from .continental import score_continental
-from .knock import score_knock
-from .nowrang import score_nowrang
-from .penalty import score_penalty
-from .phom import score_phom
-from .queen_city import score_queen_city
+from .context import HandContext
 from .result import HandResult, PlayerDetail, Transfer
 from .setup import setup_table
-from .standard import score_block, score_standard
 
-FAMILIES: dict[str, Callable[[Hand], HandResult]] = {
-    "standard": score_standard,
-    "block": score_block,
-    "knock": score_knock,
-    "continental": score_continental,
-    "queen-city": score_queen_city,
-    "phom": score_phom,
-    "penalty": score_penalty,
-    "nowrang": score_nowrang,
-}
+EXPECTED_RESULT = define("result.expected_object", N_("expected an object describing the hand"))
 
 
 def score_hand(
@@ -44,26 +29,40 @@ def score_hand(
     dealer: str | None = None,
     result: Any,
 ) -> HandResult:
-    """Score one hand. Raises :class:`RulesError` (with ``.field``) for any bad input."""
+    """Score one hand. Raises :class:`RulesError` (with ``.field``) for any bad input.
+
+    >>> scored = score_hand(variant="knock-rummy", players=["Ann", "Bob"], result={
+    ...     "knocker": "Ann", "hands": {"Ann": {"cards": "3C"}, "Bob": {"cards": "KS 9D"}}})
+    >>> scored.winners, scored.deltas
+    (('Ann',), {'Ann': 16, 'Bob': 0})
+    >>> score_hand(variant="knock-rummy", players=["Ann", "Bob"], result={"knocker": "Cy"})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.ResultError: 'Cy' is not a player in this game
+    """
     table, names, dealer = setup_table(
         variant=variant, options=options, players=players, dealer=dealer
     )
     return score_at(table, names, dealer, result)
 
 
-def score_at(table: Table, players: tuple[str, ...], dealer: str, result: Any) -> HandResult:
-    """Score one hand at an already validated table."""
-    if not isinstance(result, Mapping):
-        raise ResultError("expected an object describing the hand", "result")
-    hand = Hand(table, players, dealer, result)
+def score_at(table: Table, players: tuple[str, ...], dealer: str, entry: Any) -> HandResult:
+    """Score one hand at an already validated table: the family checks ``entry`` (the hand
+    as typed, the API's ``result`` object) against its schema, then scores it."""
+    if not isinstance(entry, Mapping):
+        raise ResultError(EXPECTED_RESULT(), "result")
+    from ..families import family_of  # the families import the scoring functions
+
+    family = family_of(table.variant)
+    family.check_entry(table, players, entry)
+    hand = HandContext(table, players, dealer, entry)
     try:
-        return FAMILIES[table.variant.family](hand)
+        return family.score(hand)
     except RulesError as err:
         raise err.at("result") from None
 
 
 __all__ = [
-    "FAMILIES",
     "HandResult",
     "PlayerDetail",
     "Transfer",

@@ -6,37 +6,48 @@ from collections.abc import Mapping
 
 from ..errors import ResultError, RulesError
 from ..melds import MeldReading
-from .context import Hand, check_deck
-from .entries import Counted, read_entry, read_melds
+from ..messages import N_, Message, define
+from .context import HandContext, check_deck
+from .entries import GIVE_ENTRY, Counted, read_entry, read_melds
 from .result import HandResult, Transfer
 
-# Rummy Complete: nothing is laid during the hand, so declared melds still count.
-_MELDS_COUNT = {"rummy-complete"}
+AND = define("names.and", N_("{first} and {last}"))
+SCORES = define("score.scores", N_("{name} scores {points}"))
+TIE_SHARE = define("score.tie_share", N_("{names} tie and share {pool}: {share} each"))
+TIE_SHARE_REST = define(
+    "score.tie_share_rest", N_("{names} tie and share {pool}: {share} each, {rest} to nobody")
+)
 
 
-def collect(hand: Hand, names, *, required: bool = True) -> dict[str, Counted]:
+def names_and(names) -> Message | str:
+    """Several players as one param: 'Ann and Bob and Cy' (one name stays a plain string)."""
+    names = list(names)
+    if len(names) == 1:
+        return names[0]
+    return AND(first=names_and(names[:-1]), last=names[-1])
+
+
+def collect(hand: HandContext, names, *, required: bool = True) -> dict[str, Counted]:
     """Read the entries of ``names`` (in seating order); check the deck across all of them."""
     entries = hand.entries()
     counted = {}
     for name in names:
         if name not in entries or entries[name] is None:
             if required:
-                raise ResultError(
-                    f"give {name}'s points, cards, hand or melds", f"result.hands.{name}"
-                )
+                raise ResultError(GIVE_ENTRY(name=name), f"result.hands.{name}")
             continue
         counted[name] = read_entry(
             hand,
             name,
             entries[name],
             arrange_hand=hand.variant.deadwood,
-            count_melds=hand.variant.slug in _MELDS_COUNT,
+            count_melds=_family(hand).melds_count(hand.variant),
         )
     deck_check(hand, counted.values())
     return counted
 
 
-def deck_check(hand: Hand, counted, extra=()) -> None:
+def deck_check(hand: HandContext, counted, extra=()) -> None:
     cards = [card for c in counted for card in c.cards] + list(extra)
     try:
         check_deck(hand, cards)
@@ -44,7 +55,7 @@ def deck_check(hand: Hand, counted, extra=()) -> None:
         raise err.at("result.hands") from None
 
 
-def winner_melds(hand: Hand, name: str) -> tuple[list[MeldReading], str] | None:
+def winner_melds(hand: HandContext, name: str) -> tuple[list[MeldReading], str] | None:
     """The melds ``name`` declared in his entry, validated and deck-checked, with their field;
     None when his entry gives none."""
     entry = hand.entries().get(name)
@@ -56,26 +67,27 @@ def winner_melds(hand: Hand, name: str) -> tuple[list[MeldReading], str] | None:
     return melds, where
 
 
-def count_others(hand: Hand, winner: str) -> dict[str, Counted]:
+def count_others(hand: HandContext, winner: str) -> dict[str, Counted]:
     return collect(hand, hand.others(winner))
 
 
-def split_pool(winners: list[str], pool: int) -> tuple[dict[str, int], list[str]]:
+def split_pool(winners: list[str], pool: int) -> tuple[dict[str, int], list[Message]]:
     """Share ``pool`` evenly; the indivisible remainder goes to nobody."""
     share = pool // len(winners)
     lines = []
     if len(winners) > 1:
         rest = pool - share * len(winners)
-        names = " and ".join(winners)
-        lines.append(
-            f"{names} tie and share {pool}: {share} each" + (f", {rest} to nobody" if rest else "")
-        )
+        names = names_and(winners)
+        if rest:
+            lines.append(TIE_SHARE_REST(names=names, pool=pool, share=share, rest=rest))
+        else:
+            lines.append(TIE_SHARE(names=names, pool=pool, share=share))
     else:
-        lines.append(f"{winners[0]} scores {share}")
+        lines.append(SCORES(name=winners[0], points=share))
     return dict.fromkeys(winners, share), lines
 
 
-def finish(hand: Hand, winners, deltas, counted, lines, transfers=()) -> HandResult:
+def finish(hand: HandContext, winners, deltas, counted, lines, transfers=()) -> HandResult:
     full = {p: deltas.get(p, 0) for p in hand.players}
     return HandResult(
         variant=hand.variant.slug,
@@ -84,15 +96,21 @@ def finish(hand: Hand, winners, deltas, counted, lines, transfers=()) -> HandRes
         deltas=full,
         transfers=tuple(transfers),
         players={
-            name: c.detail(mom=c.mom if hand.variant.family == "phom" else None)
+            name: c.detail(mom=c.mom if "mom" in _family(hand).seat_keys else None)
             for name, c in counted.items()
         },
         explanation=tuple(lines),
     )
 
 
+def _family(hand: HandContext):
+    from ..families import family_of  # the families import the scoring functions
+
+    return family_of(hand.variant)
+
+
 def pay_winner(
-    hand: Hand, winner: str, amounts: dict[str, int]
+    hand: HandContext, winner: str, amounts: dict[str, int]
 ) -> tuple[dict[str, int], list[Transfer]]:
     """Zero-sum: each payer gives the winner his amount."""
     deltas = dict.fromkeys(hand.players, 0)

@@ -7,18 +7,36 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
+from ..deck import ACROSS_PLAYERS
 from ..errors import ResultError
+from ..messages import N_, define
 from ..variants import Table
+from ..variants.base import AT_LEAST, BETWEEN, EXPECTED_BOOL, EXPECTED_INT
+
+WHO_IS_IT = define("result.who", N_("who this is must be given: one of {players}"))
+NOT_A_PLAYER = define("result.not_a_player", N_("{name} is not a player in this game"))
+EXPECTED_HANDS = define("result.expected_hands", N_("expected an object keyed by player name"))
+OPTION_OFF = define("result.option_off", N_("only used with the '{option}' option, which is off"))
 
 
 @dataclass(frozen=True)
-class Hand:
-    """A hand to score: the table, the seating, the dealer and the result as entered."""
+class HandContext:
+    """What scoring one hand works from: the table, the seating, the dealer and the ``entry``
+    (the hand as typed: the API's ``result`` object). What the engine makes of it is a
+    :class:`~scorekeeper.rules.scoring.result.HandResult`.
+
+    Named apart from ``games.models.Hand`` (a stored hand): one ``Hand`` per layer.
+    """
 
     table: Table
     players: tuple[str, ...]
     dealer: str
-    result: Mapping[str, Any]
+    entry: Mapping[str, Any]
+
+    @property
+    def result(self) -> Mapping[str, Any]:
+        """Transitional name of :attr:`entry`, read by scoring bodies that predate it."""
+        return self.entry
 
     @property
     def variant(self):
@@ -36,47 +54,49 @@ class Hand:
     # -- reading fields of the result, each error naming its field --
 
     def player(self, key: str, *, required: bool = True) -> str | None:
-        value = self.result.get(key)
+        value = self.entry.get(key)
         if value is None:
             if required:
-                raise ResultError(
-                    f"who this is must be given: one of {', '.join(self.players)}", f"result.{key}"
-                )
+                raise ResultError(WHO_IS_IT(players=", ".join(self.players)), f"result.{key}")
             return None
         if not isinstance(value, str) or value not in self.players:
-            raise ResultError(f"{value!r} is not a player in this game", f"result.{key}")
+            raise ResultError(NOT_A_PLAYER(name=repr(value)), f"result.{key}")
         return value
 
     def flag(self, key: str) -> bool:
-        value = self.result.get(key, False)
+        value = self.entry.get(key, False)
         if value is None:
             return False
         if not isinstance(value, bool):
-            raise ResultError(f"expected true or false, got {value!r}", f"result.{key}")
+            raise ResultError(EXPECTED_BOOL(value=repr(value)), f"result.{key}")
         return value
 
     def number(
         self, key: str, *, default: int | None = None, low: int = 0, high: int | None = None
     ) -> int | None:
-        value = self.result.get(key)
+        value = self.entry.get(key)
         if value is None:
             return default
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ResultError(f"expected a whole number, got {value!r}", f"result.{key}")
+            raise ResultError(EXPECTED_INT(value=repr(value)), f"result.{key}")
         if value < low or (high is not None and value > high):
-            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise ResultError(f"must be {bound}, got {value}", f"result.{key}")
+            message = (
+                BETWEEN(low=low, high=high, value=value)
+                if high is not None
+                else AT_LEAST(low=low, value=value)
+            )
+            raise ResultError(message, f"result.{key}")
         return value
 
     def entries(self) -> Mapping[str, Any]:
-        hands = self.result.get("hands", {})
+        hands = self.entry.get("hands", {})
         if hands is None:
             return {}
         if not isinstance(hands, Mapping):
-            raise ResultError("expected an object keyed by player name", "result.hands")
+            raise ResultError(EXPECTED_HANDS(), "result.hands")
         for name in hands:
             if name not in self.players:
-                raise ResultError(f"{name!r} is not a player in this game", f"result.hands.{name}")
+                raise ResultError(NOT_A_PLAYER(name=repr(name)), f"result.hands.{name}")
         return hands
 
     def forbid_unless(self, option: str, *keys: str) -> None:
@@ -84,12 +104,10 @@ class Hand:
         if self.table.on(option):
             return
         for key in keys:
-            if self.result.get(key) not in (None, False, [], {}):
-                raise ResultError(
-                    f"only used with the '{option}' option, which is off", f"result.{key}"
-                )
+            if self.entry.get(key) not in (None, False, [], {}):
+                raise ResultError(OPTION_OFF(option=option), f"result.{key}")
 
 
-def check_deck(hand: Hand, cards: list[Card]) -> None:
+def check_deck(hand: HandContext, cards: list[Card]) -> None:
     """No more copies of a card across all players of one hand than the deck holds."""
-    hand.table.deck.check(cards, "across the players of this hand")
+    hand.table.deck.check(cards, ACROSS_PLAYERS())

@@ -12,12 +12,47 @@ from typing import Any
 
 from ..arrange import arrange
 from ..cards import Card, format_cards, parse_cards
+from ..deck import IN_THIS_HAND
 from ..errors import ResultError, RulesError
 from ..melds import MeldReading, read_meld
-from .context import Hand
+from ..messages import N_, Message, define
+from .context import HandContext
 from .result import PlayerDetail
 
 KINDS = ("points", "cards", "hand", "melds")
+
+# What a player's entry says, as explanation lines.
+COUNTS = define("entry.counts", N_("{name} counts {count}"))
+HAND_MELDS = define("entry.hand_melds", N_("{name} melds {melds}; unmatched {cards} = {count}"))
+HAND_MELDS_NONE = define(
+    "entry.hand_melds_none", N_("{name} melds {melds}; unmatched none = {count}")
+)
+DECLARED = define("entry.declared", N_("{name} melds {melds}; left {cards} = {count}"))
+DECLARED_NONE = define("entry.declared_none", N_("{name} melds {melds}; left none = {count}"))
+DECLARED_NOTHING = define(
+    "entry.declared_nothing", N_("{name} melds nothing; left {cards} = {count}")
+)
+DECLARED_EMPTY = define("entry.declared_empty", N_("{name} melds nothing; left none = {count}"))
+HOLDS = define("entry.holds", N_("{name} holds {cards} = {count}"))
+HOLDS_NOTHING = define("entry.holds_nothing", N_("{name} holds nothing = {count}"))
+
+# What is wrong with an entry.
+EXPECTED_ENTRY = define(
+    "entry.expected_object", N_("expected an object with one of points, cards, hand or melds")
+)
+GIVE_ENTRY = define("entry.missing", N_("give {name}'s points, cards, hand or melds"))
+ONLY_ONE = define("entry.only_one", N_("give only one of {given} (melds may come with cards)"))
+EXPECTED_POINTS = define(
+    "entry.expected_points", N_("expected a whole number of points, got {value}")
+)
+NEGATIVE_POINTS = define("entry.negative_points", N_("points cannot be negative, got {value}"))
+EXPECTED_CARDS = define(
+    "entry.expected_cards", N_("expected cards as text such as 'KH 7S 2D', got {value}")
+)
+EXPECTED_MELDS = define(
+    "entry.expected_melds", N_("expected a list of melds such as ['7H 8H 9H', 'QS QD QC']")
+)
+EXPECTED_MELD = define("entry.expected_meld", N_("expected a meld as text, got {value}"))
 
 
 @dataclass(frozen=True)
@@ -38,21 +73,32 @@ class Counted:
             mom=mom,
         )
 
-    def describe(self, name: str) -> str:
+    def describe(self, name: str) -> Message:
         """A line a player can read aloud: 'Bob holds KH 7S 2D = 19'."""
+        count = self.count
         if self.source == "points":
-            return f"{name} counts {self.count}"
+            return COUNTS(name=name, count=count)
         shown = format_cards(self.unmatched or ())
         melded = " · ".join(str(m) for m in self.melds)
         if self.source == "hand" and self.melds:
-            return f"{name} melds {melded}; unmatched {shown or 'none'} = {self.count}"
+            if shown:
+                return HAND_MELDS(name=name, melds=melded, cards=shown, count=count)
+            return HAND_MELDS_NONE(name=name, melds=melded, count=count)
         if self.source == "melds":
-            return f"{name} melds {melded or 'nothing'}; left {shown or 'none'} = {self.count}"
-        return f"{name} holds {shown or 'nothing'} = {self.count}"
+            if melded:
+                if shown:
+                    return DECLARED(name=name, melds=melded, cards=shown, count=count)
+                return DECLARED_NONE(name=name, melds=melded, count=count)
+            if shown:
+                return DECLARED_NOTHING(name=name, cards=shown, count=count)
+            return DECLARED_EMPTY(name=name, count=count)
+        if shown:
+            return HOLDS(name=name, cards=shown, count=count)
+        return HOLDS_NOTHING(name=name, count=count)
 
 
 def read_entry(
-    hand: Hand, name: str, entry: Any, *, arrange_hand: bool, count_melds: bool = False
+    hand: HandContext, name: str, entry: Any, *, arrange_hand: bool, count_melds: bool = False
 ) -> Counted:
     """Read ``result.hands[name]``.
 
@@ -62,12 +108,12 @@ def read_entry(
     """
     where = f"result.hands.{name}"
     if not isinstance(entry, Mapping):
-        raise ResultError("expected an object with one of points, cards, hand or melds", where)
+        raise ResultError(EXPECTED_ENTRY(), where)
     given = [k for k in KINDS if entry.get(k) is not None]
     if not given:
-        raise ResultError(f"give {name}'s points, cards, hand or melds", where)
+        raise ResultError(GIVE_ENTRY(name=name), where)
     if len(given) > 1 and set(given) != {"melds", "cards"}:
-        raise ResultError(f"give only one of {', '.join(given)} (melds may come with cards)", where)
+        raise ResultError(ONLY_ONE(given=", ".join(given)), where)
     table = hand.table
     values = table.values
     try:
@@ -84,7 +130,7 @@ def read_entry(
         key = given[0]
         cards = tuple(_cards(entry[key], f"{where}.{key}"))
         if key == "hand" and arrange_hand:
-            table.deck.check(cards, "in this hand")
+            table.deck.check(cards, IN_THIS_HAND())
             best = arrange(list(cards), table.meld_rules, values)
             readings = tuple(read_meld(list(m), table.meld_rules) for m in best.melds)
             return Counted(best.count, "hand", readings, best.unmatched, cards, mom=not best.melds)
@@ -95,15 +141,15 @@ def read_entry(
 
 def _points(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ResultError(f"expected a whole number of points, got {value!r}", where)
+        raise ResultError(EXPECTED_POINTS(value=repr(value)), where)
     if value < 0:
-        raise ResultError(f"points cannot be negative, got {value}", where)
+        raise ResultError(NEGATIVE_POINTS(value=value), where)
     return value
 
 
 def _cards(value: Any, where: str) -> list[Card]:
     if not isinstance(value, str):
-        raise ResultError(f"expected cards as text such as 'KH 7S 2D', got {value!r}", where)
+        raise ResultError(EXPECTED_CARDS(value=repr(value)), where)
     try:
         return parse_cards(value)
     except RulesError as err:
@@ -113,15 +159,14 @@ def _cards(value: Any, where: str) -> list[Card]:
 def read_melds(value: Any, table, where: str) -> list[MeldReading]:
     """Declared melds, validated one by one; errors name the meld's index."""
     if isinstance(value, str) or not isinstance(value, list):
-        raise ResultError("expected a list of melds such as ['7H 8H 9H', 'QS QD QC']", where)
+        raise ResultError(EXPECTED_MELDS(), where)
     readings = []
     for i, text in enumerate(value):  # field paths count from 0, as in JSON
         spot = f"{where}[{i}]"
         if not isinstance(text, str):
-            raise ResultError(f"expected a meld as text, got {text!r}", spot)
+            raise ResultError(EXPECTED_MELD(value=repr(text)), spot)
         try:
             readings.append(read_meld(text, table.meld_rules))
         except RulesError as err:
             raise err.at(spot) from None
     return readings
-

@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 from ..errors import ResultError
+from ..messages import N_, define
 from ..variants.nowrang import PATTERN
 from .common import finish, winner_melds
-from .context import Hand
+from .context import HandContext
 from .result import HandResult
 
+NOT_THE_PATTERN = define(
+    "nowrang.pattern",
+    N_("a winning hand is one 4-card and two 3-card sequences, not {lengths}"),
+)
+NOT_THE_PATTERN_EMPTY = define(
+    "nowrang.pattern_empty",
+    N_("a winning hand is one 4-card and two 3-card sequences, not nothing"),
+)
+SHOWS = define("nowrang.shows", N_("{name} shows {melds}"))
+WINS = define("nowrang.wins", N_("{name} wins the game"))
 
-def score_nowrang(hand: Hand) -> HandResult:
+
+def score_nowrang(hand: HandContext) -> HandResult:
     out = hand.player("out")
     lines = []
     declared = winner_melds(hand, out)
@@ -17,10 +29,10 @@ def score_nowrang(hand: Hand) -> HandResult:
         melds, where = declared
         lengths = tuple(sorted((len(m.cards) for m in melds), reverse=True))
         if lengths != PATTERN:
+            shape = "-".join(map(str, lengths))
             raise ResultError(
-                f"a winning hand is one 4-card and two 3-card sequences, not {'-'.join(map(str, lengths)) or 'nothing'}",
-                where,
+                NOT_THE_PATTERN(lengths=shape) if shape else NOT_THE_PATTERN_EMPTY(), where
             )
-        lines.append(f"{out} shows {' · '.join(str(m) for m in melds)}")
-    lines.append(f"{out} wins the game")
+        lines.append(SHOWS(name=out, melds=" · ".join(str(m) for m in melds)))
+    lines.append(WINS(name=out))
     return finish(hand, [out], {out: 1}, {}, lines)

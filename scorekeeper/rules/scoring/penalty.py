@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from ..messages import N_, define
 from .common import count_others, finish
-from .context import Hand
+from .context import HandContext
 from .result import HandResult
 
+WENT_OUT = define("penalty.out", N_("{name} went out: 0"))
+PENALTY = define("penalty.points", N_("{line}: {count} penalty points"))
 
-def score_penalty(hand: Hand) -> HandResult:
+
+def score_penalty(hand: HandContext) -> HandResult:
     out = hand.player("out")
     counted = count_others(hand, out)
-    lines = [f"{out} went out: 0"]
-    lines += [f"{c.describe(name)}: {c.count} penalty points" for name, c in counted.items()]
+    lines = [WENT_OUT(name=out)]
+    lines += [PENALTY(line=c.describe(name), count=c.count) for name, c in counted.items()]
     deltas = {name: c.count for name, c in counted.items()}
     return finish(hand, [out], deltas, counted, lines)

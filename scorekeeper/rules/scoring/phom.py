@@ -6,16 +6,49 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from ..errors import ResultError
+from ..messages import N_, NP_, define
+from ..variants.base import EXPECTED_BOOL
 from .common import collect, finish, pay_winner, winner_melds
-from .context import Hand
+from .context import NOT_A_PLAYER, HandContext
 from .result import HandResult, Transfer
 
 U_CHIPS = {9: 6, 10: 12}  # cards melded by the ù winner -> chips from each other player
 PLACE_CHIPS = (1, 2, 3)  # paid by 2nd, 3rd and 4th place
 MOM_CHIPS = 4
 
+ATE = define(
+    "phom.ate",
+    NP_(
+        "{taker} took {giver}'s discard: {giver} pays {amount}",
+        "{taker} took {giver}'s discards: {giver} pays {amount}",
+    ),
+    count="amount",
+)
+WENT_U = define("phom.u", N_("{name} went ù with {cards} cards melded: {chips} from each player"))
+FED = define("phom.fed", N_("{feeder} fed {name} three discards and pays for everyone: {total}"))
+U_CARDS_DIFFER = define("phom.u_cards_differ", N_("the melds hold {size} cards, not {given}"))
+U_CARDS_MISSING = define(
+    "phom.u_cards_missing", N_("say how many cards the ù winner melded: 9 (and a discard) or 10")
+)
+U_CARDS_WRONG = define(
+    "phom.u_cards_wrong", N_("ù takes 9 melded cards (and a discard) or all 10, not {size}")
+)
+PLACE = define("phom.place", N_("{name}: trash {count}, place {place}: pays {chips}"))
+MOM = define("phom.mom", N_("{name}: trash {count}, móm (no meld): pays {chips}"))
+LOWEST = define("phom.lowest", N_("{name} has the lowest trash ({count}) and wins"))
+SAYS_NO_MELD = define("phom.mom_no_meld", N_("{name}'s cards say otherwise: the entry has no meld"))
+SAYS_MELD = define("phom.mom_meld", N_("{name}'s cards say otherwise: the entry has a meld"))
+EXPECTED_EATS = define(
+    "phom.expected_eats", N_('expected a list such as [{{"from": "Ann", "to": "Bob"}}]')
+)
+EXPECTED_EAT = define("phom.expected_eat", N_('expected {{"from": ..., "to": ...}}'))
+NOT_BEFORE = define(
+    "phom.not_before",
+    N_("{taker} can only take the discards of the player before him, not {giver}'s"),
+)
 
-def score_phom(hand: Hand) -> HandResult:
+
+def score_phom(hand: HandContext) -> HandResult:
     hand.forbid_unless("feeding-penalties", "fed_by", "eats")
     if hand.result.get("u") is not None:
         deltas, transfers, winners, counted, lines = _score_u(hand)
@@ -25,50 +58,44 @@ def score_phom(hand: Hand) -> HandResult:
         deltas[eat.from_] -= eat.amount
         deltas[eat.to] += eat.amount
         transfers.append(eat)
-        lines.append(
-            f"{eat.to} took {eat.from_}'s discard{'s' if eat.amount > 1 else ''}: {eat.from_} pays {eat.amount}"
-        )
+        lines.append(ATE(taker=eat.to, giver=eat.from_, amount=eat.amount))
     return finish(hand, winners, deltas, counted, lines, transfers)
 
 
-def _score_u(hand: Hand):
+def _score_u(hand: HandContext):
     winner = hand.player("u")
     melded = _u_cards(hand, winner)
     chips = U_CHIPS[melded]
-    lines = [f"{winner} went ù with {melded} cards melded: {chips} from each player"]
+    lines = [WENT_U(name=winner, cards=melded, chips=chips)]
     fed_by = hand.player("fed_by", required=False)
     if fed_by is not None:
         _check_feeder(hand, fed_by, winner, "result.fed_by")
         total = chips * (len(hand.players) - 1)
-        lines.append(f"{fed_by} fed {winner} three discards and pays for everyone: {total}")
+        lines.append(FED(feeder=fed_by, name=winner, total=total))
         deltas, transfers = pay_winner(hand, winner, {fed_by: total})
     else:
         deltas, transfers = pay_winner(hand, winner, dict.fromkeys(hand.others(winner), chips))
     return deltas, transfers, [winner], {}, lines
 
 
-def _u_cards(hand: Hand, winner: str) -> int:
+def _u_cards(hand: HandContext, winner: str) -> int:
     declared = winner_melds(hand, winner)
     if declared is not None:
         melds, _where = declared
         size = sum(len(m.cards) for m in melds)
         given = hand.number("u_cards")
         if given is not None and given != size:
-            raise ResultError(f"the melds hold {size} cards, not {given}", "result.u_cards")
+            raise ResultError(U_CARDS_DIFFER(size=size, given=given), "result.u_cards")
     else:
         size = hand.number("u_cards")
         if size is None:
-            raise ResultError(
-                "say how many cards the ù winner melded: 9 (and a discard) or 10", "result.u_cards"
-            )
+            raise ResultError(U_CARDS_MISSING(), "result.u_cards")
     if size not in U_CHIPS:
-        raise ResultError(
-            f"ù takes 9 melded cards (and a discard) or all 10, not {size}", "result.u_cards"
-        )
+        raise ResultError(U_CARDS_WRONG(size=size), "result.u_cards")
     return size
 
 
-def _score_places(hand: Hand):
+def _score_places(hand: HandContext):
     counted = collect(hand, hand.players)
     entries = hand.entries()
     order = hand.play_order
@@ -78,9 +105,11 @@ def _score_places(hand: Hand):
     amounts, lines = {}, []
     for place, p in enumerate(ranked[1:], start=2):
         amounts[p] = MOM_CHIPS if mom[p] else PLACE_CHIPS[place - 2]
-        why = "móm (no meld)" if mom[p] else f"place {place}"
-        lines.append(f"{p}: trash {counted[p].count}, {why}: pays {amounts[p]}")
-    lines.insert(0, f"{winner} has the lowest trash ({counted[winner].count}) and wins")
+        if mom[p]:
+            lines.append(MOM(name=p, count=counted[p].count, chips=amounts[p]))
+        else:
+            lines.append(PLACE(name=p, count=counted[p].count, place=place, chips=amounts[p]))
+    lines.insert(0, LOWEST(name=winner, count=counted[winner].count))
     deltas, transfers = pay_winner(hand, winner, amounts)
     for name in counted:
         counted[name] = replace(counted[name], mom=mom[name])
@@ -90,41 +119,37 @@ def _score_places(hand: Hand):
 def _mom(entry: Mapping, counted, name: str) -> bool:
     given = entry.get("mom") if isinstance(entry, Mapping) else None
     if given is not None and not isinstance(given, bool):
-        raise ResultError(f"expected true or false, got {given!r}", f"result.hands.{name}.mom")
+        raise ResultError(EXPECTED_BOOL(value=repr(given)), f"result.hands.{name}.mom")
     if counted.source in ("hand", "melds"):
         derived = bool(counted.mom)
         if given is not None and given != derived:
-            shown = "has no meld" if derived else "has a meld"
-            raise ResultError(
-                f"{name}'s cards say otherwise: the entry {shown}", f"result.hands.{name}.mom"
-            )
+            says = SAYS_NO_MELD if derived else SAYS_MELD
+            raise ResultError(says(name=name), f"result.hands.{name}.mom")
         return derived
     return bool(given)
 
 
-def _eats(hand: Hand) -> list[Transfer]:
+def _eats(hand: HandContext) -> list[Transfer]:
     eats = hand.result.get("eats")
     if not eats:
         return []
     if not isinstance(eats, list):
-        raise ResultError('expected a list such as [{"from": "Ann", "to": "Bob"}]', "result.eats")
+        raise ResultError(EXPECTED_EATS(), "result.eats")
     tally: dict[tuple[str, str], int] = {}
     for i, eat in enumerate(eats):  # field paths count from 0, as in JSON
         where = f"result.eats[{i}]"
         if not isinstance(eat, Mapping):
-            raise ResultError('expected {"from": ..., "to": ...}', where)
+            raise ResultError(EXPECTED_EAT(), where)
         giver, taker = eat.get("from"), eat.get("to")
         for key, value in (("from", giver), ("to", taker)):
             if not isinstance(value, str) or value not in hand.players:
-                raise ResultError(f"{value!r} is not a player in this game", f"{where}.{key}")
+                raise ResultError(NOT_A_PLAYER(name=repr(value)), f"{where}.{key}")
         _check_feeder(hand, giver, taker, where)
         tally[(giver, taker)] = tally.get((giver, taker), 0) + 1
     return [Transfer(g, t, n) for (g, t), n in tally.items()]
 
 
-def _check_feeder(hand: Hand, giver: str, taker: str, where: str) -> None:
+def _check_feeder(hand: HandContext, giver: str, taker: str, where: str) -> None:
     order = hand.play_order
     if order[(order.index(giver) + 1) % len(order)] != taker:
-        raise ResultError(
-            f"{taker} can only take the discards of the player before him, not {giver}'s", where
-        )
+        raise ResultError(NOT_BEFORE(taker=taker, giver=giver), where)

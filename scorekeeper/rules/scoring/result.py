@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..messages import Message, as_dict
+
 
 @dataclass(frozen=True)
 class Transfer:
@@ -51,7 +53,7 @@ class HandResult:
     deltas: dict[str, int]
     transfers: tuple[Transfer, ...] = ()
     players: dict[str, PlayerDetail] = field(default_factory=dict)
-    explanation: tuple[str, ...] = ()
+    explanation: tuple[Message, ...] = ()  # rendered at the edge, see messages.render
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -61,5 +63,5 @@ class HandResult:
             "deltas": dict(self.deltas),
             "transfers": [t.as_dict() for t in self.transfers],
             "players": {name: detail.as_dict() for name, detail in self.players.items()},
-            "explanation": list(self.explanation),
+            "explanation": [as_dict(line) for line in self.explanation],
         }

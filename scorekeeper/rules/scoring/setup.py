@@ -6,9 +6,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import ResultError, RulesError
+from ..messages import N_, define
 from ..variants import Table, Variant, get_variant
 
 MAX_NAME = 40
+
+EXPECTED_OPTIONS = define("setup.expected_options", N_("expected an object of option values"))
+NOT_SEATED = define("setup.dealer_not_seated", N_("{dealer} is not one of the players"))
+EXPECTED_PLAYERS = define(
+    "setup.expected_players", N_("expected a list of player names in seating order")
+)
+EXPECTED_NAME = define("setup.expected_name", N_("expected a name, got {value}"))
+NAME_LENGTH = define("setup.name_length", N_("a name has 1 to {most} characters"))
+SEATED_TWICE = define("setup.seated_twice", N_("{name} is seated twice; names must be unique"))
 
 
 def setup_table(
@@ -29,7 +39,7 @@ def setup_table(
     except RulesError as err:
         raise err.at("players") from None
     if options is not None and not isinstance(options, Mapping):
-        raise ResultError("expected an object of option values", "options")
+        raise ResultError(EXPECTED_OPTIONS(), "options")
     try:
         table = chosen.table(options, players=len(names))
     except RulesError as err:
@@ -38,22 +48,22 @@ def setup_table(
     if dealer is None:
         return table, names, names[-1]
     if not isinstance(dealer, str) or dealer.strip() not in names:
-        raise ResultError(f"{dealer!r} is not one of the players", "dealer")
+        raise ResultError(NOT_SEATED(dealer=repr(dealer)), "dealer")
     return table, names, dealer.strip()
 
 
 def _players(players: Any) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, (list, tuple)):
-        raise ResultError("expected a list of player names in seating order", "players")
+        raise ResultError(EXPECTED_PLAYERS(), "players")
     names = []
     for i, name in enumerate(players):  # field paths count from 0, as in JSON
         where = f"players[{i}]"
         if not isinstance(name, str):
-            raise ResultError(f"expected a name, got {name!r}", where)
+            raise ResultError(EXPECTED_NAME(value=repr(name)), where)
         name = name.strip()
         if not 1 <= len(name) <= MAX_NAME:
-            raise ResultError(f"a name has 1 to {MAX_NAME} characters", where)
+            raise ResultError(NAME_LENGTH(most=MAX_NAME), where)
         if name in names:
-            raise ResultError(f"{name!r} is seated twice; names must be unique", where)
+            raise ResultError(SEATED_TWICE(name=repr(name)), where)
         names.append(name)
     return tuple(names)

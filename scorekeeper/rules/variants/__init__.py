@@ -37,10 +37,24 @@ REGISTRY: dict[str, Variant] = {v.slug: v for module in _MODULES for v in module
 
 
 def all_variants() -> list[Variant]:
+    """Every variant, in the order the pages list them.
+
+    >>> [v.slug for v in all_variants()][:3]
+    ['standard-rummy', 'rummy-complete', 'block-rummy']
+    """
     return list(REGISTRY.values())
 
 
 def get_variant(slug: str | Variant) -> Variant:
+    """The variant with this slug (a :class:`Variant` is returned as it is).
+
+    >>> get_variant("knock-rummy").players
+    (2, 5)
+    >>> get_variant("poker")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.UnknownVariantError: 'poker' is not a known variant
+    """
     if isinstance(slug, Variant):
         return slug
     try:

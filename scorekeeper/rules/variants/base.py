@@ -15,7 +15,30 @@ from typing import Any
 from ..deck import Deck
 from ..errors import InvalidOptionError
 from ..melds import Ace, MeldRules
+from ..messages import N_, define
 from ..values import STANDARD_VALUES, CardValues
+
+EXPECTED_BOOL = define("value.expected_bool", N_("expected true or false, got {value}"))
+EXPECTED_INT = define("value.expected_int", N_("expected a whole number, got {value}"))
+AT_LEAST = define("value.at_least", N_("must be at least {low}, got {value}"))
+AT_MOST = define("value.at_most", N_("must be at most {high}, got {value}"))
+BETWEEN = define("value.between", N_("must be from {low} to {high}, got {value}"))
+# ``variant`` is the variant's name (an N_-marked text, translated where it is rendered).
+NOT_AN_OPTION = define(
+    "option.unknown", N_("'{slug}' is not an option of {variant}"), translate=("variant",)
+)
+PLAYERS_EXACTLY = define(
+    "players.exactly",
+    N_("{variant} is for {players} players, not {count}"),
+    translate=("variant",),
+)
+PLAYERS_RANGE = define(
+    "players.range",
+    N_("{variant} is for {low} to {high} players, not {count}"),
+    translate=("variant",),
+)
+# Bounds of a number option where the variant sets none (API.md "Limits").
+MAX_OPTION = 100_000
 
 
 @dataclass(frozen=True)
@@ -31,25 +54,27 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
 
+    @property
+    def low(self) -> int:
+        """The smallest value of a number option (0 where the variant sets none)."""
+        return self.minimum if self.minimum is not None else 0
+
+    @property
+    def high(self) -> int:
+        """The largest value of a number option; every number option is bounded."""
+        return self.maximum if self.maximum is not None else MAX_OPTION
+
     def coerce(self, value: Any) -> Any:
         if self.type == "bool":
             if isinstance(value, bool):
                 return value
-            raise InvalidOptionError(
-                self.slug, f"options.{self.slug}: expected true or false, got {value!r}"
-            )
+            raise InvalidOptionError(self.slug, EXPECTED_BOOL(value=repr(value)))
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidOptionError(
-                self.slug, f"options.{self.slug}: expected a whole number, got {value!r}"
-            )
-        if self.minimum is not None and value < self.minimum:
-            raise InvalidOptionError(
-                self.slug, f"options.{self.slug}: must be at least {self.minimum}, got {value}"
-            )
-        if self.maximum is not None and value > self.maximum:
-            raise InvalidOptionError(
-                self.slug, f"options.{self.slug}: must be at most {self.maximum}, got {value}"
-            )
+            raise InvalidOptionError(self.slug, EXPECTED_INT(value=repr(value)))
+        if value < self.low:
+            raise InvalidOptionError(self.slug, AT_LEAST(low=self.low, value=value))
+        if value > self.high:
+            raise InvalidOptionError(self.slug, AT_MOST(high=self.high, value=value))
         return value
 
 
@@ -89,6 +114,8 @@ class Variant:
     rules: tuple[tuple[str, str], ...] = ()  # (heading, text) sections for the rules page
     decisions: tuple[str, ...] = ()  # the app's Decision items, shown on the rules page
     hooks: Mapping[str, Callable[..., Any]] = field(default_factory=lambda: MappingProxyType({}))
+    laid_in_play: bool = True  # melds go down during the hand (Rummy Complete: only at the end)
+    initial_meld: int | None = None  # the value a player's first melds must reach
 
     def option(self, slug: str) -> Option | None:
         return next((o for o in self.options if o.slug == slug), None)
@@ -112,9 +139,7 @@ class Variant:
         for slug, value in given.items():
             option = self.option(slug)
             if option is None:
-                raise InvalidOptionError(
-                    slug, f"options.{slug}: '{slug}' is not an option of {self.name}"
-                )
+                raise InvalidOptionError(slug, NOT_AN_OPTION(slug=slug, variant=self.name))
             resolved[slug] = option.coerce(value)
         for option in self.options:
             resolved.setdefault(option.slug, self._default(option, resolved, players))
@@ -131,10 +156,12 @@ class Variant:
     def check_players(self, count: int) -> None:
         low, high = self.players
         if not low <= count <= high:
-            span = f"{low}" if low == high else f"{low} to {high}"
-            raise InvalidOptionError(
-                "players", f"players: {self.name} is for {span} players, not {count}"
+            message = (
+                PLAYERS_EXACTLY(variant=self.name, players=low, count=count)
+                if low == high
+                else PLAYERS_RANGE(variant=self.name, low=low, high=high, count=count)
             )
+            raise InvalidOptionError("players", message)
 
 
 @dataclass(frozen=True)

@@ -4,104 +4,100 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from ..messages import N_
 from .base import Option
 
 
 def target(default: int) -> Option:
     return Option(
         "target",
-        "Game win criteria",
+        N_("Game win criteria"),
         "int",
         default,
         True,
-        "The game ends after a hand in which someone reaches this score; 0 makes every hand a game.",
+        N_("The game ends after a hand in which someone reaches this score; 0 makes every hand a game."),
         minimum=0,
+        maximum=100_000,
     )
 
 
-def hands(default_text: str) -> Option:
+def hands(summary: str) -> Option:
     return Option(
-        "hands",
-        "Number of hands",
-        "int",
-        None,
-        True,
-        f"How many hands the game lasts (default: {default_text}).",
-        minimum=1,
+        "hands", N_("Number of hands"), "int", None, True, summary, minimum=1, maximum=1_000
     )
 
 
 CALL_RUMMY = Option(
     "call-rummy",
-    "Call Rummy",
+    N_("Call Rummy"),
     "bool",
     False,
     False,
-    "A discard that could be laid off may be claimed by calling 'Rummy!' before the next draw.",
+    N_("A discard that could be laid off may be claimed by calling 'Rummy!' before the next draw."),
 )
 AROUND_THE_CORNER = Option(
     "around-the-corner",
-    "Around the corner",
+    N_("Around the corner"),
     "bool",
     False,
     True,
-    "Runs may turn the corner (K-A-2), and an ace left in hand counts 11.",
+    N_("Runs may turn the corner (K-A-2), and an ace left in hand counts 11."),
 )
 BORROWING = Option(
     "borrowing",
-    "Borrowing a card",
+    N_("Borrowing a card"),
     "bool",
     False,
     False,
-    "On your turn you may take a card back from one of your own melds to use at once in a new meld.",
+    N_("On your turn you may take a card back from one of your own melds to use at once in a new meld."),
 )
 ADDITIONAL_BORROWING = Option(
     "additional-borrowing",
-    "Additional borrowing",
+    N_("Additional borrowing"),
     "bool",
     False,
     False,
-    "As borrowing, but from any meld on the table.",
+    N_("As borrowing, but from any meld on the table."),
 )
 ONE_MELD_PER_TURN = Option(
     "one-meld-per-turn",
-    "One meld per turn",
+    N_("One meld per turn"),
     "bool",
     False,
     False,
-    "Only one new meld may be laid each turn; laying off is still allowed.",
+    N_("Only one new meld may be laid each turn; laying off is still allowed."),
 )
 LAY_OFF_RESTRICTION = Option(
     "lay-off-restriction",
-    "Lay-off restriction",
+    N_("Lay-off restriction"),
     "bool",
     False,
     False,
-    "You may not lay off on other players' melds until your own first meld is down.",
+    N_("You may not lay off on other players' melds until your own first meld is down."),
 )
 RUMMY_HIDDEN = Option(
     "rummy-hidden",
-    "Rummy hidden",
+    N_("Rummy hidden"),
     "bool",
     False,
     True,
-    "Going out in one turn without having laid anything down before scores double.",
+    N_("Going out in one turn without having laid anything down before scores double."),
 )
 MANDATORY_DISCARD = Option(
     "mandatory-discard",
-    "Mandatory discard",
+    N_("Mandatory discard"),
     "bool",
     False,
     False,
-    "You must go out by discarding your last card, never by melding it.",
+    N_("You must go out by discarding your last card, never by melding it."),
 )
 COUNT_SCORING = Option(
     "count-scoring",
-    "Card values: count cards",
+    N_("Card values: count cards"),
     "bool",
     False,
     True,
-    "The winner scores 1 per card left in opponents' hands (2 per joker); the target becomes 25.",
+    N_("The winner scores 1 per card left in opponents' hands (2 per joker); the target becomes 25."),
 )
 
 

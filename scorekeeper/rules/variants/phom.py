@@ -3,46 +3,47 @@
 from types import MappingProxyType
 
 from ..melds import Ace, MeldRules
+from ..messages import N_
 from ..values import CardValues
 from .base import EndRule, Option, Variant
 from .common import hands, hands_per_player
 
 PHOM = Variant(
     slug="phom",
-    name="Phỏm",
+    name=N_("Phỏm"),
     aka=("Tá Lả", "Vietnamese Rummy"),
-    summary="Four turns each, then the lowest trash total wins chips; going ù wins at once.",
+    summary=N_("Four turns each, then the lowest trash total wins chips; going ù wins at once."),
     family="phom",
     players=(2, 4),
     deal=MappingProxyType({2: 9, 3: 9, 4: 9}),
-    deal_note="The player on the dealer's left gets a 10th card and starts by discarding.",
+    deal_note=N_("The player on the dealer's left gets a 10th card and starts by discarding."),
     meld_rules=MeldRules(ace=Ace.LOW),
     values=CardValues(jack=11, queen=12, king=13),
     options=(
         Option(
             "feeding-penalties",
-            "Feeding penalties",
+            N_("Feeding penalties"),
             "bool",
             False,
             True,
-            "Feeding the next player a discard costs 1 chip; feeding three before an ù pays for everyone.",
+            N_("Feeding the next player a discard costs 1 chip; feeding three before an ù pays for everyone."),
         ),
         Option(
             "no-lay-off",
-            "No lay-off",
+            N_("No lay-off"),
             "bool",
             False,
             False,
-            "Nobody may lay cards off on other players' melds on the final turn.",
+            N_("Nobody may lay cards off on other players' melds on the final turn."),
         ),
-        hands("twice the number of players"),
+        hands(N_("How many hands the game lasts (default: twice the number of players).")),
         Option(
             "starting-chips",
-            "Starting chips",
+            N_("Starting chips"),
             "int",
             0,
             True,
-            "Chips each player starts the session with.",
+            N_("Chips each player starts the session with."),
             minimum=0,
         ),
     ),
@@ -51,55 +52,55 @@ PHOM = Variant(
     hooks=MappingProxyType({"default": hands_per_player(2)}),
     rules=(
         (
-            "Players and deal",
-            "Two to four players, most often four, with one 52-card pack and no jokers. Each "
+            N_("Players and deal"),
+            N_("Two to four players, most often four, with one 52-card pack and no jokers. Each "
             "player receives 9 cards, one at a time going left; the player on the dealer's left "
-            "takes a 10th card and opens by discarding.",
+            "takes a 10th card and opens by discarding."),
         ),
         (
-            "Melds",
-            "A set is three or four cards of one rank; a run is three or more cards of one suit in "
-            "order. The king is high and the ace low: A-2-3 is a run, Q-K-A is not.",
+            N_("Melds"),
+            N_("A set is three or four cards of one rank; a run is three or more cards of one suit in "
+            "order. The king is high and the ace low: A-2-3 is a run, Q-K-A is not."),
         ),
         (
-            "Play",
-            "On each turn a player either picks up the top discard, but only to complete a meld "
+            N_("Play"),
+            N_("On each turn a player either picks up the top discard, but only to complete a meld "
             "with it straight away (the meld stays in the hand), or draws from the stock, and then "
             "discards. Each meld may contain at most one card picked up from the pile. The hand "
             "lasts four turns each. On the fourth turn a player shows all melds before discarding "
             "and may add loose cards to melds shown earlier on final turns, unless someone went ù "
-            "or the no lay-off option is on. Cards outside melds are trash.",
+            "or the no lay-off option is on. Cards outside melds are trash."),
         ),
         (
-            "Going ù",
-            "When all of a player's cards fall into melds, whether or not one is left to discard, "
+            N_("Going ù"),
+            N_("When all of a player's cards fall into melds, whether or not one is left to discard, "
             "that player wins the hand on the spot. Every other player pays 6 chips if 9 cards "
-            "were melded and one discarded, or 12 chips if all 10 were melded.",
+            "were melded and one discarded, or 12 chips if all 10 were melded."),
         ),
         (
-            "Scoring without ù",
-            "Trash counts ace 1, 2 to 10 their number, jack 11, queen 12, king 13. The lowest "
+            N_("Scoring without ù"),
+            N_("Trash counts ace 1, 2 to 10 their number, jack 11, queen 12, king 13. The lowest "
             "trash wins the hand; on equal totals the player who comes earlier in the turn order "
             "ranks higher. The others pay by place: second 1 chip, third 2, fourth 3. Whoever has "
-            "not made a single meld (móm) pays 4, whatever the total.",
+            "not made a single meld (móm) pays 4, whatever the total."),
         ),
         (
-            "Options and the session",
-            "Feeding penalties: whenever a discard is picked up by the next player, its discarder "
+            N_("Options and the session"),
+            N_("Feeding penalties: whenever a discard is picked up by the next player, its discarder "
             "pays that player 1 chip; and a player who fed three discards to the next player, who "
             "then goes ù, covers the whole ù payment alone while nobody else pays. The session "
             "lasts the agreed number of hands (the hands option) and the most chips win, equal "
-            "leaders sharing; starting chips sets everyone's opening balance (0 unless changed).",
+            "leaders sharing; starting chips sets everyone's opening balance (0 unless changed)."),
         ),
     ),
     decisions=(
-        "The source translations differ over who receives the 10th card. The app gives it to the "
+        N_("The source translations differ over who receives the 10th card. The app gives it to the "
         "player on the dealer's left, who plays first; play then runs clockwise, so the dealer "
-        "plays last and loses ties.",
-        "A móm player ranks below every player who has a meld. When nobody has a meld, the lowest "
-        "total still takes the hand and each other player pays 4.",
-        "Unless the hands option is set, a session has twice as many hands as players, so everyone "
-        "deals the same number of times, the deal passing one seat left every hand.",
+        "plays last and loses ties."),
+        N_("A móm player ranks below every player who has a meld. When nobody has a meld, the lowest "
+        "total still takes the hand and each other player pays 4."),
+        N_("Unless the hands option is set, a session has twice as many hands as players, so everyone "
+        "deals the same number of times, the deal passing one seat left every hand."),
     ),
 )
 

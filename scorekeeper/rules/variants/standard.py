@@ -1,51 +1,62 @@
 """Standard Rummy and the variants scored exactly like it."""
 
 from ..melds import Ace, MeldRules
+from ..messages import N_
 from .base import Variant
 from .common import STANDARD_DEAL, STANDARD_HOOKS, standard_options
 
 # -- rules texts (shown on the rules pages and by the API) ------------------------------------
 
 _DEAL = (
-    "Players and deal",
-    "Two to six players use a single 52-card pack with no jokers. With two players each gets "
+    N_("Players and deal"),
+    N_("Two to six players use a single 52-card pack with no jokers. With two players each gets "
     "10 cards, with three or four 7, with five or six 6. The deal moves one seat to the left "
-    "after every hand.",
+    "after every hand."),
 )
 _MELDS = (
-    "Melds",
-    "A set is three or four cards of one rank, each of a different suit. A run is three or more "
-    "cards of one suit in unbroken order. Aces are low only, so A-2-3 is a run and Q-K-A is not.",
+    N_("Melds"),
+    N_("A set is three or four cards of one rank, each of a different suit. A run is three or more "
+    "cards of one suit in unbroken order. Aces are low only, so A-2-3 is a run and Q-K-A is not."),
 )
 _SCORE = (
-    "Scoring",
-    "A card left in hand counts 1 for an ace, its number for 2 to 10 and 10 for a king, queen "
+    N_("Scoring"),
+    N_("A card left in hand counts 1 for an ace, its number for 2 to 10 and 10 for a king, queen "
     "or jack. The player who went out adds up what every other player is still holding and "
-    "scores that total; nobody else scores for the hand.",
+    "scores that total; nobody else scores for the hand."),
 )
+
+
+# One text per default target, each whole, so that each can be translated.
+_GAME_END = {
+    100: N_(
+        "Once a hand finishes with somebody on 100 or more, the game ends there and "
+        "the player with the highest total wins. The target option moves that line; a "
+        "target of 0 turns every hand into a full game, and its winner deals the next one."
+    ),
+    200: N_(
+        "Once a hand finishes with somebody on 200 or more, the game ends there and "
+        "the player with the highest total wins. The target option moves that line; a "
+        "target of 0 turns every hand into a full game, and its winner deals the next one."
+    ),
+}
 
 
 def _game_end(target: int) -> tuple[str, str]:
-    return (
-        "End of the game",
-        f"Once a hand finishes with somebody on {target} or more, the game ends there and "
-        "the player with the highest total wins. The target option moves that line; a "
-        "target of 0 turns every hand into a full game, and its winner deals the next one.",
-    )
+    return (N_("End of the game"), _GAME_END[target])
 
 
 _OPTIONS = (
-    "Options",
-    "Around the corner lets a run wrap past the ace (K-A-2-3) and raises an ace left in hand "
+    N_("Options"),
+    N_("Around the corner lets a run wrap past the ace (K-A-2-3) and raises an ace left in hand "
     "to 11. Rummy hidden doubles the score of a player who goes out in one turn without having "
     "laid down or added anything earlier. Count scoring replaces card values with 1 point per "
     "card and 2 per joker still held, and lowers the default target to 25. Call Rummy, the two "
     "borrowing rules, one meld per turn, the lay-off restriction and the mandatory discard "
-    "change the play only, never the score.",
+    "change the play only, never the score."),
 )
 _TIE = (
-    "A tie for the highest total at the moment the game would end settles nothing: play "
-    "continues hand by hand until a single player is ahead.",
+    N_("A tie for the highest total at the moment the game would end settles nothing: play "
+    "continues hand by hand until a single player is ahead."),
 )
 
 
@@ -58,6 +69,7 @@ def _standard_like(
     scoring=_SCORE,
     family: str = "standard",
     target: int = 100,
+    laid_in_play: bool = True,
 ) -> Variant:
     """One pack, 2-6 players, ace low, the standard options: only play and scoring differ."""
     return Variant(
@@ -72,69 +84,71 @@ def _standard_like(
         hooks=STANDARD_HOOKS,
         rules=(_DEAL, _MELDS, play, scoring, _game_end(target), _OPTIONS),
         decisions=_TIE,
+        laid_in_play=laid_in_play,
     )
 
 
 STANDARD_RUMMY = _standard_like(
     slug="standard-rummy",
-    name="Standard Rummy",
-    summary="The base game: meld sets and runs, go out first, score what the others still hold.",
+    name=N_("Standard Rummy"),
+    summary=N_("The base game: meld sets and runs, go out first, score what the others still hold."),
     play=(
-        "End of a hand",
-        "Melds and lay-offs go down during play. The first player with no cards left goes out, "
-        "and the hand is over.",
+        N_("End of a hand"),
+        N_("Melds and lay-offs go down during play. The first player with no cards left goes out, "
+        "and the hand is over."),
     ),
 )
 
 RUMMY_COMPLETE = _standard_like(
     slug="rummy-complete",
-    name="Rummy Complete",
-    summary="No melding during play: lay your whole hand down at once and collect for every card the others hold.",
+    name=N_("Rummy Complete"),
+    summary=N_("No melding during play: lay your whole hand down at once and collect for every card the others hold."),
     play=(
-        "End of a hand",
-        "Nothing is melded while the hand is played. A player goes out by putting the whole "
+        N_("End of a hand"),
+        N_("Nothing is melded while the hand is played. A player goes out by putting the whole "
         "hand down at once in valid melds: every card, or every card but one that is "
-        "discarded.",
+        "discarded."),
     ),
     scoring=(
-        "Scoring",
-        "The player who went out collects the value of every card the others hold, including "
+        N_("Scoring"),
+        N_("The player who went out collects the value of every card the others hold, including "
         "cards that would have made melds of their own: ace 1, 2 to 10 their number, king, "
-        "queen and jack 10.",
+        "queen and jack 10."),
     ),
     target=200,
+    laid_in_play=False,
 )
 
 BLOCK_RUMMY = _standard_like(
     slug="block-rummy",
-    name="Block Rummy",
-    summary="Standard Rummy, but when the stock runs out the hand can end blocked and the lowest count wins.",
+    name=N_("Block Rummy"),
+    summary=N_("Standard Rummy, but when the stock runs out the hand can end blocked and the lowest count wins."),
     play=(
-        "When the stock runs out",
-        "Play carries on, each player in turn taking the top card of the discard pile. The "
-        "first player who refuses that card blocks the hand, and it stops there.",
+        N_("When the stock runs out"),
+        N_("Play carries on, each player in turn taking the top card of the discard pile. The "
+        "first player who refuses that card blocks the hand, and it stops there."),
     ),
     scoring=(
-        "Scoring",
-        "When somebody goes out, the hand is scored as in Standard Rummy. In a blocked hand "
+        N_("Scoring"),
+        N_("When somebody goes out, the hand is scored as in Standard Rummy. In a blocked hand "
         "every player counts all the cards in hand at the usual values (ace 1, king, queen and "
         "jack 10). The lowest count collects from each other player the gap between that "
         "player's count and its own. Players level on the lowest count divide what they "
         "collect equally, each keeping the whole-number share; points that do not divide "
-        "evenly are not scored.",
+        "evenly are not scored."),
     ),
     family="block",
 )
 
 THROW_DOWN_RUMMY = _standard_like(
     slug="throw-down-rummy",
-    name="Throw Down Rummy",
-    summary="Discards land in a scattered spread and you may draw any one of them; scored as standard.",
+    name=N_("Throw Down Rummy"),
+    summary=N_("Discards land in a scattered spread and you may draw any one of them; scored as standard."),
     play=(
-        "The discard spread",
-        "A discard is tossed onto the table, so the discards lie scattered and face up. "
+        N_("The discard spread"),
+        N_("A discard is tossed onto the table, so the discards lie scattered and face up. "
         "Instead of the top discard a player may draw any single card of the spread, moving "
-        "others aside only to uncover one that is partly hidden.",
+        "others aside only to uncover one that is partly hidden."),
     ),
 )
 

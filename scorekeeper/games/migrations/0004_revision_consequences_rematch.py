@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0002_hand_revision_restored'),
+        ('games', '0003_results_as_message_codes'),
     ]
 
     operations = [

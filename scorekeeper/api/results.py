@@ -1,0 +1,184 @@
+"""The OpenAPI description of a hand's ``result`` and a table's ``options``, per family and
+per variant, generated from the engine's entry schemas.
+
+The routes read ``result`` and ``options`` as plain objects and the engine validates them
+(:meth:`~scorekeeper.rules.families.Family.check_entry`, :meth:`Variant.table`), so the page
+and the API refuse the same things with the same messages. This module describes exactly what
+the engine accepts, from the same schema, so ``/api/v1/openapi.json`` documents every variant:
+
+* ``ScoreIn`` and ``TableIn`` become unions discriminated by ``variant``: each variant's options
+  (types, bounds) and, for ``ScoreIn``, its family's result;
+* a game's hand (``HandIn``/``CorrectionIn``) takes any family's result (the game fixes which).
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
+
+from scorekeeper.rules import Variant, all_variants
+from scorekeeper.rules.families import FAMILIES, MAX_MELDS, MAX_POINTS, MAX_TEXT, Family
+from scorekeeper.rules.families.base import MAX_EATS, EntryField
+from scorekeeper.rules.scoring.setup import MAX_NAME
+
+REF = "#/components/schemas/{model}"
+STRICT = ConfigDict(extra="forbid")
+
+Text = Annotated[str, Field(max_length=MAX_TEXT)]
+
+
+class Eat(BaseModel):
+    """One discard taken by the next player (Phỏm's feeding penalty)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    from_: str = Field(alias="from", description="the player whose discard was taken")
+    to: str = Field(description="the player after him, who took it")
+
+
+def _title(family: Family) -> str:
+    return type(family).__name__
+
+
+def _seat_model(family: Family) -> type[BaseModel]:
+    kinds: dict[str, Any] = {
+        "points": (Annotated[int, Field(ge=0, le=MAX_POINTS)] | None, None),
+        "cards": (
+            Text | None,
+            Field(None, description="cards left in hand, counted as they are"),
+        ),
+        "hand": (
+            Text | None,
+            Field(None, description="the whole hand; its size follows the deal"),
+        ),
+        "melds": (Annotated[list[Text], Field(max_length=MAX_MELDS)] | None, None),
+        "mom": (bool | None, Field(None, description="no meld at all")),
+    }
+    fields = {key: kinds[key] for key in family.seat_keys}
+    return create_model(f"{_title(family)}Seat", __config__=STRICT, **fields)
+
+
+def _extra_type(extra: EntryField) -> Any:
+    if extra.kind == "flag":
+        return bool
+    if extra.kind in ("player", "feeder"):
+        return str
+    if extra.kind == "choice":
+        return Literal[tuple(value for value, _label in extra.choices)]
+    if extra.kind == "eats":
+        return Annotated[list[Eat], Field(max_length=MAX_EATS)]
+    return Annotated[int, Field(ge=extra.minimum, le=extra.maximum)]
+
+
+@cache
+def result_model(slug: str) -> type[BaseModel]:
+    """The ``result`` of a hand of family ``slug``, as the engine reads it."""
+    family = FAMILIES[slug]
+    role_required = not (family.role_optional or family.blocked_key)
+    fields: dict[str, Any] = {
+        family.role: (
+            str if role_required else str | None,
+            Field(... if role_required else None, description=family.role_label),
+        )
+    }
+    if family.blocked_key:
+        fields[family.blocked_key] = (bool | None, Field(None, description=family.blocked_label))
+    for extra in family.extras:
+        note = f" (only with the option '{extra.option}')" if extra.option else ""
+        label = Eat.__doc__ if extra.kind == "eats" else extra.label
+        fields[extra.key] = (
+            _extra_type(extra) | None,
+            Field(None, description=(label + note).strip()),
+        )
+    whose = {
+        "others": "every player but the winner",
+        "all": "every player",
+        "winner": "the winner only",
+    }
+    fields["hands"] = (
+        (dict[str, _seat_model(family)]) | None,
+        Field(None, description=f"entries by player name: {whose[family.seats]}"),
+    )
+    return create_model(f"{_title(family)}Result", __config__=STRICT, **fields)
+
+
+def _options_model(variant: Variant) -> type[BaseModel]:
+    fields: dict[str, Any] = {}
+    for option in variant.options:
+        kind = (
+            bool if option.type == "bool" else Annotated[int, Field(ge=option.low, le=option.high)]
+        )
+        fields[option.slug] = (kind | None, Field(None, description=option.name))
+    return create_model(_model_name(variant, "Options"), __config__=STRICT, **fields)
+
+
+def _model_name(variant: Variant, suffix: str) -> str:
+    return "".join(part.capitalize() for part in variant.slug.split("-")) + suffix
+
+
+def _table_model(variant: Variant, *, scored: bool) -> type[BaseModel]:
+    fields: dict[str, Any] = {
+        "variant": (Literal[variant.slug], ...),
+        "options": (_options_model(variant) | None, None),
+        "players": (
+            Annotated[
+                list[Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=r"\S")]],
+                Field(min_length=variant.players[0], max_length=variant.players[1]),
+            ],
+            ...,
+        ),
+        "dealer": (str | None, None),
+    }
+    if scored:
+        fields["result"] = (result_model(variant.family), ...)
+    suffix = "ScoreIn" if scored else "TableIn"
+    return create_model(_model_name(variant, suffix), __config__=STRICT, **fields)
+
+
+def _union(models: list[type[BaseModel]], discriminator: str | None) -> dict[str, Any]:
+    union = Annotated[
+        _union_of(models), Field(discriminator=discriminator) if discriminator else Field()
+    ]
+    return TypeAdapter(union).json_schema(ref_template=REF)
+
+
+def _union_of(models: list[type[BaseModel]]) -> Any:
+    from typing import Union
+
+    return Union[tuple(models)]  # noqa: UP007
+
+
+@cache
+def _generated() -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, Any]]:
+    """The schemas made once per process: extra components, the two table bodies, the result."""
+    components: dict[str, Any] = {}
+    bodies: dict[str, dict[str, Any]] = {}
+    for name, scored in (("ScoreIn", True), ("TableIn", False)):
+        generated = _union([_table_model(v, scored=scored) for v in all_variants()], "variant")
+        components.update(generated.pop("$defs", {}))
+        bodies[name] = {**generated, "title": name}
+    results = _union([result_model(slug) for slug in FAMILIES], None)
+    components.update(results.pop("$defs", {}))
+    result = {
+        **results,
+        "title": "Result",
+        "description": "the hand as entered, in the shape of the game's family",
+    }
+    return components, bodies, result
+
+
+def document(schema: dict[str, Any]) -> dict[str, Any]:
+    """Put the per-variant request bodies into an OpenAPI schema made by ninja."""
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    extra, bodies, result = _generated()
+    components.update(copy.deepcopy(extra))
+    for name, body in bodies.items():
+        if name in components:
+            components[name] = copy.deepcopy(body)
+    for name in ("HandIn", "CorrectionIn"):
+        prop = components.get(name, {}).get("properties", {})
+        if "result" in prop:
+            prop["result"] = copy.deepcopy(result)
+    return schema

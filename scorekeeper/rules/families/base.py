@@ -1,0 +1,336 @@
+"""A scoring family: how a hand of its variants is entered, checked and scored.
+
+Modelled on python-chess's variants: :class:`Family` holds the defaults and small hooks, and
+each family (standard, knock, Phỏm...) is one subclass in its own module. A family owns
+
+* ``score(hand)``: its scoring function;
+* its **entry schema**: the hand-level role (who went out, knocked, went ù), what each seat may
+  enter (:attr:`Family.seat_keys`), the extra fields and the option that switches each one on
+  (:attr:`Family.extras`), and the limits (numbers, the size of a whole hand);
+* the facts the pages and the API ask about: zero-sum or not, the starting and goal options,
+  whether declared melds still count, the initial-meld requirement.
+
+:meth:`Family.check_entry` validates an entry against the schema before it is scored, so an
+unknown field, a number out of bounds or a whole hand of the wrong size is refused by the
+engine, whichever edge (page or API) sent it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..cards import parse_cards
+from ..errors import ResultError, RulesError
+from ..messages import N_, NP_, define
+from ..variants import Table, Variant
+
+# Bounds of every number and text an entry takes (API.md "Limits").
+MAX_POINTS = 10_000  # typed points of one player in one hand
+MAX_COUNT = 1_000  # any other count in an entry (draws, jokers used, eats...)
+MAX_TEXT = 500  # characters in one card list or one meld
+MAX_MELDS = 30  # melds declared by one player
+MAX_EATS = 40  # eaten discards in one hand: more than a 52-card pack allows
+
+# The options that set each player's starting total.
+STARTING_OPTIONS = ("starting-points", "starting-chips")
+# The option that sets how long a game lasts, by the kind of its end rule.
+GOAL_OPTIONS = {"target": "target", "hands": "hands", "match": "match-games"}
+
+UNKNOWN_FIELD = define("entry.unknown_field", N_("{variant} does not use '{key}': leave it out"))
+OPTION_OFF = define("entry.option_off", N_("only used with the '{option}' option, which is off"))
+EAT_KEYS = define("entry.eat_keys", N_("an eaten discard has only 'from' and 'to', not '{key}'"))
+NOT_A_NUMBER = define("entry.not_number", N_("expected a whole number, got {got}"))
+OUT_OF_BOUNDS = define("entry.out_of_bounds", N_("must be from {low} to {high}, got {got}"))
+NOT_A_FLAG = define("entry.not_flag", N_("expected true or false, got {got}"))
+NOT_A_PLAYER = define("entry.not_player", N_("{got} is not a player in this game"))
+NOT_TEXT = define("entry.not_text", N_("expected text such as 'KH 7S 2D', got {got}"))
+TOO_LONG = define(
+    "entry.too_long",
+    NP_("at most {limit} character, got {count}", "at most {limit} characters, got {count}"),
+    count="limit",
+)
+TOO_MANY = define(
+    "entry.too_many",
+    NP_("at most {limit} item, got {count}", "at most {limit} items, got {count}"),
+    count="limit",
+)
+WINNER_ONLY = define(
+    "entry.winner_only", N_("{variant} counts only the winner's cards: leave out {name}'s entry")
+)
+HAND_SIZE_EXACT = define(
+    "entry.hand_size_exact",
+    NP_(
+        "{name}'s whole hand holds {expected} card at the end of this hand, not {count}",
+        "{name}'s whole hand holds {expected} cards at the end of this hand, not {count}",
+    ),
+    count="expected",
+)
+HAND_SIZE_RANGE = define(
+    "entry.hand_size_range",
+    N_("{name}'s whole hand holds {low} or {expected} cards at the end of this hand, not {count}"),
+)
+HAND_SIZE_MAX = define(
+    "entry.hand_size_max",
+    NP_(
+        "{name}'s whole hand holds at most {expected} card at the end of this hand, not {count}",
+        "{name}'s whole hand holds at most {expected} cards at the end of this hand, not {count}",
+    ),
+    count="expected",
+)
+
+
+@dataclass(frozen=True)
+class EntryField:
+    """One hand-level field of an entry.
+
+    ``kind``: ``player`` (a seat's name), ``flag`` (true/false), ``number`` (a whole number
+    from ``minimum`` to ``maximum``), ``choice`` (one of ``choices``), ``feeder`` (the name of
+    the player before the winner: a flag on the page), ``eats`` (a list of
+    ``{"from", "to"}`` between neighbours: a count per seat on the page).
+    ``option``: the table option that switches the field on (None: always in use).
+    ``section``: where the page shows it (``role``, ``winner``, ``melds``, ``eats``).
+    ``label``/``help``: texts for the page, marked for extraction; ``name``: the page's field
+    name (default: ``key``).
+    ``winner_only``: sent only when somebody took the role (Phỏm's ù details);
+    ``instead_of_melds``: sent only when the winner's melds are not given (Continental).
+    """
+
+    key: str
+    kind: str
+    label: str = ""
+    option: str | None = None
+    minimum: int = 0
+    maximum: int = MAX_COUNT
+    choices: tuple[tuple[int, str], ...] = ()
+    section: str = "winner"
+    help: str = ""
+    help_before: str = ""
+    winner_only: bool = False
+    instead_of_melds: bool = False
+    name: str = ""
+
+    @property
+    def form_name(self) -> str:
+        return self.name or self.key
+
+    def in_use(self, table: Table) -> bool:
+        return self.option is None or table.on(self.option)
+
+
+# What each seat may enter, in the order the engine reads them.
+SEAT_KEYS = ("points", "cards", "hand", "melds", "mom")
+
+
+class Family:
+    """The defaults every family shares; a subclass overrides what differs."""
+
+    slug: ClassVar[str]
+    #: the function that scores one hand (``scoring/<family>.py``)
+    scorer: ClassVar[Callable[..., Any]]
+
+    #: the hand-level role: the result key naming the winner, its page label and messages
+    role: ClassVar[str] = "out"
+    role_label: ClassVar[str] = N_("Who went out?")
+    role_required: ClassVar[str] = N_("Choose who went out.")
+    #: the hand may end with nobody in the role (Phỏm: nobody went ù)
+    role_optional: ClassVar[bool] = False
+    nobody_label: ClassVar[str] = ""
+    #: a flag that ends the hand without a winner (Block Rummy's blocked hand)
+    blocked_key: ClassVar[str | None] = None
+    blocked_label: ClassVar[str] = ""
+
+    #: whose cards are entered: ``others`` (all but the winner), ``all``, or ``winner``
+    seats: ClassVar[str] = "others"
+    #: what one seat may enter
+    seat_keys: ClassVar[tuple[str, ...]] = ("points", "cards", "hand", "melds")
+    #: extra hand-level fields
+    extras: ClassVar[tuple[EntryField, ...]] = ()
+
+    #: deltas sum to zero: the game page shows a ledger and a settlement
+    zero_sum: ClassVar[bool] = False
+    #: a chosen seat means nobody else's cards are entered (Phỏm's ù)
+    winner_hides_seats: ClassVar[bool] = False
+
+    # page texts
+    points_label: ClassVar[str] = N_("Points")
+    cards_label: ClassVar[str] = N_("or the cards left in hand")
+    whole_hand_label: ClassVar[str] = N_("or the whole hand (we find the melds)")
+    mom_label: ClassVar[str] = N_("Móm: no meld at all")
+    value_label: ClassVar[str] = N_("or their value")
+    winner_legend: ClassVar[str] = ""
+    seat_heading: ClassVar[str] = N_("Cards left in each hand")
+    deadwood_heading: ClassVar[str] = N_("Each player's deadwood")
+    melds_label: ClassVar[str] = N_("The winner's melds")
+    melds_help: ClassVar[str] = ""
+    ledger_heading: ClassVar[str] = N_("Points ledger")
+
+    # -- scoring --
+
+    def score(self, hand: Any) -> Any:
+        """Score one hand (a :class:`~scorekeeper.rules.scoring.context.HandContext`)."""
+        return type(self).scorer(hand)
+
+    # -- facts --
+
+    def laid_in_play(self, variant: Variant) -> bool:
+        """Melds go down during play, so a whole hand at the end may hold fewer cards."""
+        return variant.laid_in_play
+
+    def melds_count(self, variant: Variant) -> bool:
+        """Declared melds still count against their holder (nothing was laid in play)."""
+        return False
+
+    def initial_meld(self, variant: Variant) -> int | None:
+        return variant.initial_meld
+
+    def starting_option(self, variant: Variant) -> str | None:
+        return next((o for o in STARTING_OPTIONS if variant.option(o) is not None), None)
+
+    def goal_option(self, variant: Variant) -> str:
+        return GOAL_OPTIONS[variant.end.kind]
+
+    def whole_hand_key(self, variant: Variant) -> str:
+        """The seat key a typed list of cards goes under on the page."""
+        return "hand" if variant.deadwood else "cards"
+
+    def hand_size(self, table: Table, players: int, name: str, result: Mapping) -> tuple[int, int]:
+        """How many cards ``name`` can hold at the end of the hand: (fewest, most)."""
+        deal = table.variant.deal_for(players)
+        if self.laid_in_play(table.variant):
+            return 0, deal + 1
+        return deal, deal
+
+    # -- the schema --
+
+    def fields(self, table: Table) -> tuple[EntryField, ...]:
+        """The extra fields in use at ``table``."""
+        return tuple(f for f in self.extras if f.in_use(table))
+
+    def keys(self) -> tuple[str, ...]:
+        """Every hand-level key this family reads."""
+        keys = [self.role]
+        if self.blocked_key:
+            keys.append(self.blocked_key)
+        return (*keys, *(f.key for f in self.extras), "hands")
+
+    def check_entry(self, table: Table, players: tuple[str, ...], result: Mapping) -> None:
+        """Refuse what the family does not read, numbers out of bounds and misfit hands.
+
+        Errors name the field (``result.draws``, ``result.hands.Bob.eats``).
+        """
+        known = set(self.keys())
+        for key in result:
+            if key not in known:
+                raise ResultError(
+                    UNKNOWN_FIELD(variant=table.variant.name, key=str(key)), f"result.{key}"
+                )
+        for extra in self.extras:
+            value = result.get(extra.key)
+            if value in (None, False, [], {}):
+                continue
+            if not extra.in_use(table):
+                raise ResultError(OPTION_OFF(option=extra.option), f"result.{extra.key}")
+            _check_value(extra, value, players, f"result.{extra.key}")
+        hands = result.get("hands")
+        if hands is None or not isinstance(hands, Mapping):
+            return  # the scoring function names what is missing or malformed
+        winner = result.get(self.role)
+        for name, entry in hands.items():
+            where = f"result.hands.{name}"
+            if name not in players:
+                continue  # the scoring function names the stranger
+            if (
+                self.seats == "winner"
+                and entry is not None
+                and name != winner
+                and winner in players
+            ):
+                raise ResultError(WINNER_ONLY(variant=table.variant.name, name=name), where)
+            if not isinstance(entry, Mapping):
+                continue  # the scoring function explains the shape
+            self._check_seat(table, players, name, entry, result, where)
+
+    def _check_seat(self, table, players, name, entry, result, where) -> None:
+        for key, value in entry.items():
+            if key not in self.seat_keys:
+                raise ResultError(
+                    UNKNOWN_FIELD(variant=table.variant.name, key=str(key)), f"{where}.{key}"
+                )
+            if value is None:
+                continue
+            spot = f"{where}.{key}"
+            if key == "points":
+                if isinstance(value, int) and not isinstance(value, bool) and value > MAX_POINTS:
+                    raise ResultError(OUT_OF_BOUNDS(low=0, high=MAX_POINTS, got=value), spot)
+            elif key in ("cards", "hand"):
+                if not isinstance(value, str):
+                    raise ResultError(NOT_TEXT(got=_shown(value)), spot)
+                _check_text(value, spot)
+            elif key == "melds":
+                if not isinstance(value, list):
+                    continue  # the scoring function explains the shape
+                if len(value) > MAX_MELDS:
+                    raise ResultError(TOO_MANY(limit=MAX_MELDS, count=len(value)), spot)
+                for i, text in enumerate(value):
+                    if isinstance(text, str):
+                        _check_text(text, f"{spot}[{i}]")
+            elif key == "mom" and not isinstance(value, bool):
+                raise ResultError(NOT_A_FLAG(got=_shown(value)), spot)
+        whole = entry.get("hand")
+        if isinstance(whole, str):
+            try:
+                count = len(parse_cards(whole))
+            except RulesError as err:
+                raise err.at(f"{where}.hand") from None
+            low, high = self.hand_size(table, len(players), name, result)
+            if not low <= count <= high:
+                if low == high:
+                    message = HAND_SIZE_EXACT(name=name, expected=high, count=count)
+                elif low == 0:
+                    message = HAND_SIZE_MAX(name=name, expected=high, count=count)
+                else:
+                    message = HAND_SIZE_RANGE(name=name, low=low, expected=high, count=count)
+                raise ResultError(message, f"{where}.hand")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_text(text: str, where: str) -> None:
+    if len(text) > MAX_TEXT:
+        raise ResultError(TOO_LONG(limit=MAX_TEXT, count=len(text)), where)
+
+
+def _check_number(value: Any, low: int, high: int, where: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ResultError(NOT_A_NUMBER(got=_shown(value)), where)
+    if not low <= value <= high:
+        raise ResultError(OUT_OF_BOUNDS(low=low, high=high, got=value), where)
+
+
+def _check_value(field: EntryField, value: Any, players: tuple[str, ...], where: str) -> None:
+    kind = field.kind
+    if kind in ("number", "choice"):
+        _check_number(value, field.minimum, field.maximum, where)
+    elif kind == "flag":
+        if not isinstance(value, bool):
+            raise ResultError(NOT_A_FLAG(got=_shown(value)), where)
+    elif kind in ("player", "feeder"):
+        if not isinstance(value, str) or value not in players:
+            raise ResultError(NOT_A_PLAYER(got=_shown(value)), where)
+    elif kind == "eats":
+        if not isinstance(value, list):
+            return  # the scoring function explains the shape
+        if len(value) > MAX_EATS:
+            raise ResultError(TOO_MANY(limit=MAX_EATS, count=len(value)), where)
+        for i, item in enumerate(value):
+            spot = f"{where}[{i}]"
+            if not isinstance(item, Mapping):
+                continue  # the scoring function explains the shape
+            for key in item:
+                if key not in ("from", "to"):
+                    raise ResultError(EAT_KEYS(key=str(key)), f"{spot}.{key}")

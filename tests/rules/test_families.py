@@ -1,0 +1,267 @@
+"""Each scoring family owns its entry: the schema, the checks it makes and the facts it holds."""
+
+import pytest
+
+from scorekeeper.rules import RulesError, all_variants, get_variant
+from scorekeeper.rules.families import FAMILIES, MAX_POINTS, family_of
+from scorekeeper.rules.scoring import score_hand
+from scorekeeper.rules.variants.base import MAX_OPTION
+
+ABC = ["Ann", "Bob", "Cy"]
+
+
+def cards(n: int) -> str:
+    """``n`` different cards, none of them a joker, spread over the suits."""
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    every = [f"{r}{s}" for s in "CDHS" for r in ranks]
+    # Take every third card so the hand holds few melds; the count is what is checked.
+    picked = (every[::3] + every[1::3] + every[2::3])[:n]
+    return " ".join(picked)
+
+
+def score(variant, result, players=ABC, options=None, dealer=None):
+    return score_hand(
+        variant=variant, options=options, players=players, dealer=dealer, result=result
+    )
+
+
+def refused(variant, result, players=ABC, options=None) -> RulesError:
+    with pytest.raises(RulesError) as caught:
+        score(variant, result, players=players, options=options)
+    return caught.value
+
+
+# -- the registry and the facts ------------------------------------------------------------
+
+
+def test_every_variant_has_a_family():
+    for variant in all_variants():
+        assert family_of(variant).slug == variant.family
+
+
+def test_facts_the_pages_and_api_ask_about():
+    assert {slug for slug, f in FAMILIES.items() if f.zero_sum} == {"continental", "phom"}
+    assert family_of("german-rummy").initial_meld(get_variant("german-rummy")) == 40
+    assert family_of("caloochi").initial_meld(get_variant("caloochi")) == 51
+    assert family_of("standard-rummy").initial_meld(get_variant("standard-rummy")) is None
+    assert family_of("rummy-complete").melds_count(get_variant("rummy-complete"))
+    assert not family_of("standard-rummy").melds_count(get_variant("standard-rummy"))
+    assert family_of("nowrang").goal_option(get_variant("nowrang")) == "match-games"
+    assert family_of("phom").goal_option(get_variant("phom")) == "hands"
+    assert family_of("knock-rummy").goal_option(get_variant("knock-rummy")) == "target"
+    assert family_of("continental-rum").starting_option(get_variant("continental-rum")) == (
+        "starting-points"
+    )
+    assert family_of("phom").starting_option(get_variant("phom")) == "starting-chips"
+    assert family_of("knock-rummy").starting_option(get_variant("knock-rummy")) is None
+    assert family_of("knock-rummy").rum_bonus == 25
+    assert family_of("knock-rummy").undercut_bonus == 10
+
+
+def test_every_goal_option_is_an_option_of_its_variant():
+    for variant in all_variants():
+        assert variant.option(family_of(variant).goal_option(variant)) is not None, variant.slug
+
+
+# -- unknown fields ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "result", "field"),
+    [
+        ("nowrang", {"out": "Ann", "eats": True}, "result.eats"),
+        ("standard-rummy", {"out": "Ann", "knocker": "Bob"}, "result.knocker"),
+        ("knock-rummy", {"knocker": "Ann", "out": "Ann"}, "result.out"),
+        ("continental-rum", {"out": "Ann", "u_cards": 9}, "result.u_cards"),
+        ("phom", {"u": "Ann", "u_cards": 9, "draws": 1}, "result.draws"),
+        ("queen-city-rum", {"out": "Ann", "blocked": True}, "result.blocked"),
+        (
+            "german-rummy",
+            {"out": "Ann", "hands": {"Bob": {"points": 3, "mom": True}}},
+            "result.hands.Bob.mom",
+        ),
+        (
+            "standard-rummy",
+            {"out": "Ann", "hands": {"Bob": {"points": 3, "note": "x"}}},
+            "result.hands.Bob.note",
+        ),
+        (
+            "block-rummy",
+            {"out": "Ann", "hands": {"Bob": {"points": 3}, "Cy": {"pts": 1}}},
+            "result.hands.Cy.pts",
+        ),
+    ],
+)
+def test_fields_a_family_does_not_use_are_refused(variant, result, field):
+    players = ["Ann", "Bob"] if variant == "nowrang" else ABC
+    err = refused(variant, result, players=players)
+    assert err.field == field
+    key = field.rsplit(".", 1)[-1]
+    assert f"does not use '{key}'" in str(err)
+
+
+def test_only_the_winners_entry_is_taken_where_only_the_winner_counts():
+    err = refused(
+        "continental-rum",
+        {"out": "Ann", "jokers": 0, "hands": {"Bob": {"melds": ["7H 8H 9H"]}}},
+    )
+    assert err.field == "result.hands.Bob"
+    assert "leave out Bob's entry" in str(err)
+
+
+def test_an_eaten_discard_has_only_from_and_to():
+    err = refused(
+        "phom",
+        {
+            "hands": {"Ann": {"points": 1}, "Bob": {"points": 2}, "Cy": {"points": 3}},
+            "eats": [{"from": "Cy", "to": "Ann", "chips": 5}],
+        },
+        options={"feeding-penalties": True},
+    )
+    assert err.field == "result.eats[0].chips"
+
+
+# -- the size of a whole hand -------------------------------------------------------------------
+
+
+def _whole_hand_result(variant, n: int) -> tuple[dict, str]:
+    """A result where Bob (or the winner Ann, where only the winner counts) gives a whole hand."""
+    family = family_of(variant)
+    if family.seats == "winner":
+        return {"out": "Ann", "hands": {"Ann": {"hand": cards(n)}}}, "Ann"
+    hands = {"Ann": {"points": 5}, "Bob": {"hand": cards(n)}, "Cy": {"points": 7}}
+    if family.seats == "others":
+        del hands["Ann"]
+    result = {family.role: "Ann", "hands": hands} if family.role != "u" else {"hands": hands}
+    return result, "Bob"
+
+
+HAND_VARIANTS = [v.slug for v in all_variants() if "hand" in family_of(v).seat_keys]
+
+
+@pytest.mark.parametrize("slug", HAND_VARIANTS)
+def test_a_whole_hand_holds_what_the_deal_allows(slug):
+    variant = get_variant(slug)
+    family = family_of(variant)
+    deal = variant.deal_for(3)
+    low, high = family.hand_size(variant.table(players=3), 3, "Bob", {})
+    if family.laid_in_play(variant):
+        assert (low, high) == (0, deal + 1), "melds laid in play: at most the deal and a draw"
+    elif slug == "queen-city-rum":
+        assert (low, high) == (deal, deal + 1), "going out: all melded, or all but a discard"
+    else:
+        assert (low, high) == (deal, deal), "nothing laid before the end: exactly the deal"
+    for n in (low, high):
+        result, _who = _whole_hand_result(slug, n)
+        score(slug, result)  # accepted
+    for n in (high + 1, low - 1) if low else (high + 1,):
+        result, who = _whole_hand_result(slug, n)
+        err = refused(slug, result)
+        assert err.field == f"result.hands.{who}.hand"
+        assert who in str(err) and str(high) in str(err) and f"not {n}" in str(err)
+
+
+def test_knock_refuses_three_cards_as_a_whole_hand():
+    # Once accepted as 0 deadwood and a rum bonus.
+    err = refused(
+        "knock-rummy",
+        {
+            "knocker": "Ann",
+            "hands": {"Ann": {"points": 5}, "Bob": {"hand": "AS 2S 3S"}, "Cy": {"points": 9}},
+        },
+    )
+    assert str(err) == "Bob's whole hand holds 7 cards at the end of this hand, not 3"
+
+
+def test_phom_u_winner_holds_ten_without_a_discard():
+    result = {"u": "Ann", "u_cards": 10, "hands": {"Ann": {"hand": cards(9)}}}
+    err = refused("phom", result)
+    assert "holds 10 cards" in str(err)
+    result["hands"]["Ann"]["hand"] = cards(10)
+    score("phom", result)
+
+
+def test_leftover_cards_stay_free():
+    score(
+        "knock-rummy",
+        {
+            "knocker": "Ann",
+            "hands": {"Ann": {"points": 5}, "Bob": {"cards": "AS 2S 3S"}, "Cy": {"points": 9}},
+        },
+    )
+
+
+# -- bounds -------------------------------------------------------------------------------------
+
+
+def test_points_are_bounded():
+    result = {"out": "Ann", "hands": {"Bob": {"points": MAX_POINTS + 1}, "Cy": {"points": 1}}}
+    err = refused("standard-rummy", result)
+    assert err.field == "result.hands.Bob.points"
+    result["hands"]["Bob"]["points"] = 10**400
+    assert refused("standard-rummy", result).field == "result.hands.Bob.points"
+    result["hands"]["Bob"]["points"] = MAX_POINTS
+    assert score("standard-rummy", result).deltas["Ann"] == MAX_POINTS + 1
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        ({"target": 100_001}, "options.target"),
+        ({"target": 10**400}, "options.target"),
+        ({"hands": 1001}, "options.hands"),
+    ],
+)
+def test_number_options_are_bounded(options, field):
+    variant = "standard-rummy" if "target" in options else "german-rummy"
+    err = refused(variant, {"out": "Ann"}, options=options)
+    assert err.field == field
+
+
+def test_every_number_option_has_an_upper_bound():
+    for variant in all_variants():
+        for option in variant.options:
+            if option.type == "int":
+                assert option.high <= MAX_OPTION
+                with pytest.raises(RulesError):
+                    option.coerce(option.high + 1)
+                with pytest.raises(RulesError):
+                    option.coerce(10**400)
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "result", "field"),
+    [
+        (
+            "continental-rum",
+            {"quick-meld-bonus": True},
+            {"out": "Ann", "draws": 10**400},
+            "result.draws",
+        ),
+        ("continental-rum", {}, {"out": "Ann", "jokers": 10**400}, "result.jokers"),
+        ("phom", {}, {"u": "Ann", "u_cards": 10**400}, "result.u_cards"),
+        (
+            "standard-rummy",
+            {},
+            {"out": "Ann", "hands": {"Bob": {"cards": "KH " * 200}}},
+            "result.hands.Bob.cards",
+        ),
+        (
+            "standard-rummy",
+            {},
+            {"out": "Ann", "hands": {"Bob": {"melds": ["7H 8H 9H"] * 31}}},
+            "result.hands.Bob.melds",
+        ),
+    ],
+)
+def test_entry_numbers_and_texts_are_bounded(variant, options, result, field):
+    assert refused(variant, result, options=options).field == field
+
+
+def test_eats_are_bounded():
+    eats = [{"from": "Cy", "to": "Ann"}] * 41
+    result = {
+        "hands": {"Ann": {"points": 1}, "Bob": {"points": 2}, "Cy": {"points": 3}},
+        "eats": eats,
+    }
+    assert refused("phom", result, options={"feeding-penalties": True}).field == "result.eats"

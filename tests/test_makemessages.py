@@ -1,0 +1,63 @@
+"""Our makemessages extracts the engine's N_/NP_ texts along with the pages' strings."""
+
+import re
+from pathlib import Path
+
+from django.core.management import call_command
+from django.test.utils import override_settings
+
+import scorekeeper.i18n  # noqa: F401  (its stored.line message)
+import scorekeeper.rules.game  # noqa: F401
+from scorekeeper.rules import all_variants
+from scorekeeper.rules.messages import CATALOGUE, Plural
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _msgids(po: str) -> set[str]:
+    """Every msgid and msgid_plural of a .po file, continuation lines joined."""
+    found, current = set(), None
+    for line in po.splitlines() + [""]:
+        match = re.match(r'^(msgid|msgid_plural) "(.*)"$', line)
+        if match:
+            if current is not None:
+                found.add(current)
+            current = match.group(2)
+        elif line.startswith('"') and current is not None:
+            current += line[1:-1]
+        else:
+            if current is not None:
+                found.add(current)
+            current = None
+    found.discard("")
+    return {text.replace('\\"', '"').replace("\\n", "\n") for text in found}
+
+
+def test_makemessages_extracts_every_engine_text(tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    with override_settings(LOCALE_PATHS=[str(tmp_path)]):
+        call_command(
+            "makemessages",
+            locale=["it"],
+            verbosity=0,
+            ignore_patterns=["tests/*", "bench/*", "test-artifacts/*", "locale/*"],
+        )
+    ids = _msgids((tmp_path / "it" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
+    missing = []
+    for code, message_type in CATALOGUE.items():
+        if code.startswith("doc."):
+            continue  # doctest examples
+        template = message_type.template
+        for text in template if isinstance(template, Plural) else [template]:
+            if text not in ids:
+                missing.append(f"{code}: {text}")
+    assert missing == []
+    # The pages' own strings are still there, and the variants' static texts too.
+    assert "What this app assumes" in ids
+    for variant in all_variants():
+        texts = {variant.name, variant.summary, *variant.decisions}
+        texts |= {text for section in variant.rules for text in section}
+        texts |= {text for option in variant.options for text in (option.name, option.summary)}
+        if variant.deal_note:
+            texts.add(variant.deal_note)
+        assert texts - ids == set(), variant.slug
