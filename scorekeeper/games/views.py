@@ -32,6 +32,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.rules import RulesError, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
@@ -593,13 +594,21 @@ def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
             form.add_rules_error(error)
         except GameOver:
             messages.error(request, _("This game is over; no more hands can be added."))
-            return redirect("game", game_id=game.public_id)
+            return _to_game(request, game)
         else:
             if not hand.repeated:
                 access.set_undo(request, game, kind="recorded", number=hand.number, entry=None)
                 messages.success(request, _("Hand %(n)s saved.") % {"n": hand.number})
-            return redirect("game", game_id=game.public_id)
+            return _to_game(request, game)
     return _hand_page(request, game, form, fragment=bool(request.htmx))
+
+
+def _to_game(request: HttpRequest, game: Game) -> HttpResponse:
+    """After a save: the game page (with htmx, told to the page, which goes there itself)."""
+    url = reverse("game", args=[game.public_id])
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return HttpResponseRedirect(url)
 
 
 def _request_id(request: HttpRequest) -> str | None:
@@ -623,7 +632,7 @@ def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
             access.set_undo(request, game, kind="corrected", number=number, entry=previous)
             messages.success(request, _("Hand %(n)s corrected.") % {"n": number})
             _tell_changes(request, changed)
-            return redirect("game", game_id=game.public_id)
+            return _to_game(request, game)
     return _hand_page(request, game, form, number=number, fragment=bool(request.htmx))
 
 

@@ -212,6 +212,15 @@
         write(store, key, d);
       }
     }, true);
+    // A refused save comes back as a new form in place: the draft is not saved after all.
+    document.addEventListener("htmx:load", function (event) {
+      if (!event.target || event.target.id !== formId) return;
+      var d = read(store, key);
+      if (d && d.submitted) {
+        d.submitted = false;
+        write(store, key, d);
+      }
+    });
     window.addEventListener("pagehide", function () {
       if (timer) {
         clearTimeout(timer);

@@ -106,12 +106,14 @@
   }
 
   // Queue the hand form's post instead of letting the browser fail on it.
-  function queue(form) {
+  // `resend`: this very post may have reached the server already, so it keeps its request_id.
+  function queue(form, resend) {
     var data = new FormData(form);
     var used = load(USED);
     var id = String(data.get("request_id") || "");
+    var queued = load(QUEUE).some(function (e) { return e.id === id; });
     // A page kept offline may carry a request_id already spent: a new hand needs its own.
-    if (!id || used.indexOf(id) >= 0 || load(QUEUE).some(function (e) { return e.id === id; })) {
+    if (!id || queued || (!resend && used.indexOf(id) >= 0)) {
       id = newId();
       data.set("request_id", id);
     }
@@ -143,7 +145,12 @@
     update(entry.id, { state: "sending", since: Date.now() });
     render();
     var token = new URLSearchParams(entry.body).get("csrfmiddlewaretoken") || "";
+    // A request on a connection that just came back can hang: give up on it after a while
+    // (the request_id makes the next try safe even if this one got through).
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort ? setTimeout(function () { abort.abort(); }, 10000) : null;
     return fetch(entry.url, {
+      signal: abort ? abort.signal : undefined,
       method: "POST",
       body: entry.body,
       credentials: "same-origin",
@@ -153,6 +160,7 @@
         "X-CSRFToken": token,
       },
     }).then(function (response) {
+      if (timer) clearTimeout(timer);
       if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
         forget(entry.id); // recorded (or recorded before: the request_id says so)
         return { sent: entry };
@@ -168,6 +176,7 @@
       }
       return { refused: entry };
     }).catch(function () {
+      if (timer) clearTimeout(timer);
       update(entry.id, { state: "waiting" });
       return { retry: true };
     });
@@ -178,7 +187,7 @@
     if (sending || navigator.onLine === false) return;
     var now = Date.now();
     var waiting = load(QUEUE).filter(function (e) {
-      return e.state === "waiting" || (e.state === "sending" && now - (e.since || 0) > 60000);
+      return e.state === "waiting" || (e.state === "sending" && now - (e.since || 0) > 20000);
     });
     if (!waiting.length) return;
     sending = true;
@@ -227,10 +236,27 @@
       return;
     }
     event.preventDefault();
-    event.stopImmediatePropagation();
-    var entry = queue(form);
+    event.stopImmediatePropagation(); // htmx must not try to post it either
+    park(form);
+  }, true);
+
+  function park(form, resend) {
+    if (form.dataset.parked) return; // a second tap on the same page: queued once already
+    var entry = queue(form, resend);
+    form.dataset.parked = entry.id;
     render();
     if (entry.gameUrl) window.location.assign(entry.gameUrl);
+  }
+
+  // Online as far as the phone knows, but the save never reached the server (a dropped
+  // connection): queue it the same way instead of losing it.
+  document.addEventListener("htmx:sendError", function (event) {
+    var elt = event.detail && event.detail.elt;
+    var form = elt && (elt.tagName === "FORM" ? elt : elt.form);
+    if (!form || !form.querySelector("input[name=request_id]")) return;
+    var path = event.detail.requestConfig && event.detail.requestConfig.path;
+    if (path && new URL(path, window.location.href).pathname !== new URL(form.action).pathname) return;
+    park(form, true);
   });
 
   window.addEventListener("online", function () {

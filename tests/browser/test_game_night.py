@@ -108,7 +108,8 @@ def test_knock_rummy_game_night(live_server, phone, shot):
     expect(keeper.locator("#id_p2-cards-error")).to_contain_text("'1X' is not a card")
     keeper.fill("#id_p2-cards", "2C 4S 5S 6S 9H 10H JH")  # a whole hand: 7 cards, 2 unmatched
     save(keeper)
-    keeper.wait_for_url(game_url)
+    keeper.wait_for_url(game_url, wait_until="commit")  # htmx sends the page there itself
+    keeper.wait_for_load_state()
 
     # The watching phone updates by itself.
     expect(watcher.locator("#hand-3")).to_contain_text("Cy knocked with 2", timeout=10_000)
