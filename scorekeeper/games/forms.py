@@ -457,7 +457,9 @@ class HandForm(forms.Form):
                     item["points"] = points
                 elif cards:
                     item[cards_key] = cards
-                if data.get(f"p{i}-mom") and "points" in item:
+                if data.get(f"p{i}-mom") and item:
+                    # Always passed on: with typed cards the engine checks the claim against
+                    # them and refuses a móm whose cards hold a meld, naming the player.
                     item["mom"] = True
                 if item:
                     hands[name] = item
@@ -478,9 +480,10 @@ class HandForm(forms.Form):
                 continue
             field = self[name]
             player = self._player_of(name)
-            href = "#winner-" + str(self.fields["winner"].choices[0][0]) if name == "winner" else (
-                "#" + field.id_for_label
-            )
+            if name == "winner":
+                href = "#winner-" + str(self.fields["winner"].choices[0][0])
+            else:  # a radio group labels no single input: link its first choice
+                href = "#" + (field.id_for_label or field.subwidgets[0].id_for_label)
             # A seat's fields are labelled for their row ("or the whole hand..."); short here.
             label = {"points": gettext("points"), "cards": gettext("cards")}.get(
                 name.split("-", 1)[-1], field.label
@@ -631,6 +634,7 @@ def _extra_field(extra: EntryField) -> forms.Field:
             label=label,
             choices=[(str(value), gettext(text)) for value, text in extra.choices],
             coerce=int,
+            empty_value=None,  # nothing chosen: left out, so the engine asks in words
             required=False,
             widget=forms.RadioSelect,
         )
