@@ -40,7 +40,7 @@ def test_bad_card_is_refused_inline_and_nothing_is_saved(client):
     assert response.status_code == 200
     html = response.content.decode()
     assert "&#x27;ZZ&#x27; is not a card (card 2)" in html
-    assert 'value="KH ZZ"' in html
+    assert '>KH ZZ</textarea>' in html
     assert state(game_id)["hands"] == []
 
 
