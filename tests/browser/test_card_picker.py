@@ -48,7 +48,7 @@ def test_two_packs_allow_a_second_copy(live_server, phone):
     start(page, live_server.url, "german-rummy", ["Ann", "Bob", "Cy"])
     packs = page.locator("script[src*=cardpicker]").get_attribute("data-packs")
     assert packs == "2"  # from the engine's deck for this variant
-    fields = page.locator("input[data-cards]")
+    fields = page.locator("[data-cards]")
     first, second = fields.nth(0), fields.nth(1)
     first.fill("KH KH")
     second_id = second.get_attribute("id")
