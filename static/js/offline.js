@@ -148,7 +148,7 @@
     // A request on a connection that just came back can hang: give up on it after a while
     // (the request_id makes the next try safe even if this one got through).
     var abort = window.AbortController ? new AbortController() : null;
-    var timer = abort ? setTimeout(function () { abort.abort(); }, 10000) : null;
+    var timer = abort ? setTimeout(function () { abort.abort(); }, 8000) : null;
     return fetch(entry.url, {
       signal: abort ? abort.signal : undefined,
       method: "POST",
@@ -207,7 +207,8 @@
       if (last && last.retry) {
         // A connection that just came back often fails its first request: try again soon.
         retries += 1;
-        setTimeout(flush, Math.min(1000 * Math.pow(2, retries - 1), 30000));
+        // Every second and a half at first, then backing off to half a minute.
+        setTimeout(flush, retries <= 8 ? 1500 : Math.min(1500 * Math.pow(2, retries - 8), 30000));
       } else {
         retries = 0;
       }

@@ -134,9 +134,14 @@ def test_offline_save_waits_and_is_sent_once(live_server, chromium, size):
         page.goto(game_url)
 
         context.set_offline(False)
-        expect(page.locator("#hand-1")).to_contain_text("Ann scores", timeout=15_000)
+        expect(page.locator("#hand-1")).to_contain_text("Ann scores", timeout=30_000)
         expect(queued).to_have_count(1)
-        expect(page.locator("#net-status .queued")).to_have_count(0, timeout=15_000)
+        try:
+            expect(page.locator("#net-status .queued")).to_have_count(0, timeout=30_000)
+        except AssertionError:
+            queue = page.evaluate("localStorage.getItem('rt-queue')")
+            online = page.evaluate("navigator.onLine")
+            raise AssertionError(f"still queued: {queue}, online {online}, {hands_in_db()} hands")
         page.screenshot(path=str(SCREENSHOTS / f"offline-sent-{size}.png"))
         # Sent once, and never again: reloads and reconnections find an empty queue.
         page.reload()
