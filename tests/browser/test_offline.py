@@ -141,7 +141,7 @@ def test_offline_save_waits_and_is_sent_once(live_server, chromium, size):
         except AssertionError:
             queue = page.evaluate("localStorage.getItem('rt-queue')")
             online = page.evaluate("navigator.onLine")
-            raise AssertionError(f"still queued: {queue}, online {online}, {hands_in_db()} hands")
+            raise AssertionError(f"still queued: {queue}, online {online}, {hands_in_db()} hands") from None
         page.screenshot(path=str(SCREENSHOTS / f"offline-sent-{size}.png"))
         # Sent once, and never again: reloads and reconnections find an empty queue.
         page.reload()
