@@ -58,11 +58,21 @@ def remember_game(request: HttpRequest, game: Game, *, token: str | None = None)
     grant = grant_for(game) if token is not None and token_valid(game=game, token=token) else None
     if known is not None and "token" not in known and (grant is None or known.get("grant") == grant):
         return  # nothing new: leave the session untouched (and unsaved)
-    entry = {"grant": (known or {}).get("grant")}
-    if grant is not None:
-        entry["grant"] = grant
-    entry["seen"] = timezone.now().isoformat()
-    games[game.public_id] = entry  # any old raw "token" is dropped here
+    _keep(request, games, game, grant or (known or {}).get("grant"))
+
+
+def grant_rematch(request: HttpRequest, game: Game, previous: Game) -> bool:
+    """A rematch keeps its game's edit token, so a browser that may edit ``previous`` may edit
+    ``game`` (its rematch) too; says whether it may."""
+    if game.token_hash != previous.token_hash or not can_edit(request, previous):
+        return False
+    _keep(request, dict(_games(request)), game, grant_for(game))
+    return True
+
+
+def _keep(request: HttpRequest, games: dict, game: Game, grant: str | None) -> None:
+    """Store ``game`` (with its grant, if any) among this browser's games, newest kept."""
+    games[game.public_id] = {"grant": grant, "seen": timezone.now().isoformat()}
     if len(games) > GAMES_LIMIT:
         oldest = sorted(games, key=lambda key: games[key].get("seen", ""))
         for key in oldest[: len(games) - GAMES_LIMIT]:

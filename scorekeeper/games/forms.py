@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -498,13 +499,63 @@ class HandForm(forms.Form):
                     item["points"] = points
                 elif cards:
                     item[cards_key] = cards
-                if data.get(f"p{i}-mom") and "points" in item:
+                if data.get(f"p{i}-mom") and item:
+                    # Always passed on: with typed cards the engine checks the claim against
+                    # them and refuses a móm whose cards hold a meld, naming the player.
                     item["mom"] = True
                 if item:
                     hands[name] = item
         if hands:
             result["hands"] = hands
         return _ordered(result, family)
+
+    def error_list(self) -> list[dict[str, str]]:
+        """Every error of the form, each naming its player and field, with a link to the input.
+
+        The summary above a refused form reads the same after Save as after Preview:
+        "Bob, cards: '7X' is not a card (card 2)".
+        """
+        items: list[dict[str, str]] = []
+        for name, errors in self.errors.items():
+            if name == NON_FIELD_ERRORS:
+                items += [{"text": str(error), "href": ""} for error in errors]
+                continue
+            field = self[name]
+            player = self._player_of(name)
+            if name == "winner":
+                href = "#winner-" + str(self.fields["winner"].choices[0][0])
+            else:  # a radio group labels no single input: link its first choice
+                href = "#" + (field.id_for_label or field.subwidgets[0].id_for_label)
+            # A seat's fields are labelled for their row ("or the whole hand..."); short here.
+            label = {"points": gettext("points"), "cards": gettext("cards")}.get(
+                name.split("-", 1)[-1], field.label
+            )
+            for error in errors:
+                if player:
+                    text = gettext("%(name)s, %(field)s: %(error)s") % {
+                        "name": player,
+                        "field": label,
+                        "error": error,
+                    }
+                else:
+                    text = gettext("%(field)s: %(error)s") % {"field": field.label, "error": error}
+                items.append({"text": text, "href": href})
+        for i, errors in sorted(self._seat_errors.items()):
+            for error in errors:
+                items.append(
+                    {
+                        "text": gettext("%(name)s: %(error)s")
+                        % {"name": self.players[i], "error": error},
+                        "href": f"#id_p{i}-points" if f"p{i}-points" in self.fields else "",
+                    }
+                )
+        return items
+
+    def _player_of(self, name: str) -> str | None:
+        match = re.fullmatch(r"p(\d+)-.+", name)
+        if match and int(match.group(1)) < len(self.players):
+            return self.players[int(match.group(1))]
+        return None
 
     # -- an earlier hand back into the form --
 
@@ -625,6 +676,7 @@ def _extra_field(extra: EntryField) -> forms.Field:
             label=label,
             choices=[(str(value), gettext(text)) for value, text in extra.choices],
             coerce=int,
+            empty_value=None,  # nothing chosen: left out, so the engine asks in words
             required=False,
             widget=forms.RadioSelect,
         )

@@ -39,6 +39,10 @@ class Game(models.Model):
 
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # The game this one is a rematch of (same table, same settings); one rematch per game.
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
 
     def __str__(self) -> str:
         return f"{self.variant} {self.public_id}"
@@ -122,6 +126,8 @@ class HandRevision(models.Model):
     number = models.PositiveIntegerField()  # the hand's number at the time
     entry = models.JSONField()
     result = models.JSONField()
+    # What this change did to the other hands (rescore.Consequences.as_data()), for the history.
+    consequences = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,8 +1,12 @@
 from django.urls import path
 
-from . import views, views_rules
+from . import pwa, views, views_rules
 
 urlpatterns = [
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("favicon.ico", pwa.favicon, name="favicon"),
+    path("offline/", pwa.offline, name="offline"),
     path("rules/", views_rules.rules_index, name="rules_index"),
     path("rules/search", views_rules.rules_search, name="rules_search"),
     path("rules/search/", views_rules.rules_search),
@@ -18,6 +22,7 @@ urlpatterns = [
     path("games/<str:game_id>/join/<str:token>/", views.game_join_legacy, name="game_join_legacy"),
     path("games/<str:game_id>/share/", views.game_share, name="game_share"),
     path("games/<str:game_id>/undo/", views.game_undo, name="game_undo"),
+    path("games/<str:game_id>/rematch/", views.game_rematch_start, name="game_rematch"),
     path("games/<str:game_id>/hands/", views.hand_create, name="hand_create"),
     path("games/<str:game_id>/hands/new/", views.hand_new, name="hand_new"),
     path("games/<str:game_id>/hands/preview/", views.hand_preview, name="hand_preview"),

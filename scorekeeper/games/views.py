@@ -9,7 +9,10 @@ edit link) may change a game; everyone with the game's link may watch it.
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import uuid
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +33,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.i18n import render_message
 from scorekeeper.public_url import absolute_url
@@ -38,9 +42,18 @@ from scorekeeper.rules.families import family_of
 from scorekeeper.rules.game import starting_total
 from scorekeeper.rules.scoring import score_hand
 
-from . import access, presentation
+from . import access, display, presentation
 from .forms import HandForm, StartGameForm, seats_wanted, variant_or_default
 from .models import Game, Hand
+from .rematch import GameNotOver, game_rematch
+from .rescore import (
+    Consequences,
+    describe,
+    hand_correct_reporting,
+    hand_delete_preview,
+    hand_delete_reporting,
+    hand_restore_reporting,
+)
 from .selectors import deleted_hands, game_get, game_state, games_listed, hand_histories
 from .services import (
     GameOver,
@@ -49,10 +62,8 @@ from .services import (
     edit_secret,
     fingerprint,
     game_create,
-    hand_correct,
     hand_delete,
     hand_record,
-    hand_restore,
     token_valid,
     write_once,
 )
@@ -61,8 +72,23 @@ from .services import (
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Front page: every variant the engine knows, in the engine's display order."""
-    return render(request, "home.html", {"variants": all_variants()})
+    """Front page: this phone's game in progress on top, then every variant, compact.
+
+    Variants this phone played most come first; the rest keep the engine's display order.
+    """
+    mine = games_listed(public_ids=access.my_game_ids(request))
+    unfinished = [game for game in mine if not game.over]
+    current = max(unfinished, key=lambda game: game.updated, default=None)
+    played = Counter(game.variant for game in mine)
+    variants = sorted(all_variants(), key=lambda variant: -played[variant.slug])
+    context = {
+        "variants": variants,
+        "played": played,
+        "current": current,
+        "current_variant": get_variant(current.variant) if current else None,
+        "current_players": [seat.name for seat in current.seats.all()] if current else [],
+    }
+    return render(request, "home.html", context)
 
 
 # ------------------------------------------------------------------------------------------
@@ -231,6 +257,8 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
     hands = []
     for hand in reversed(state["hands"]):
         revisions = histories[hand["n"]]
+        for revision in revisions:
+            revision.changes = describe(Consequences.from_data(revision.consequences))
         hands.append(
             {
                 **hand,
@@ -238,8 +266,13 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
                 "revisions": revisions[:-1],
                 "edited": len(revisions) > 1,
                 "once": uuid.uuid4().hex,  # the delete button's one-time key
+                "changes": revisions[-1].changes if revisions else [],
             }
         )
+    deleted = deleted_hands(game=game)
+    for gone in deleted:
+        versions = list(gone.revisions.all())
+        gone.changes = describe(Consequences.from_data(versions[-1].consequences)) if versions else []
     rows = [
         {
             "name": name,
@@ -247,10 +280,13 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
             "total": state["totals"].get(name, start),
             "leader": name in leaders,
             "colour": presentation.colour(i),
+            "css": display.seat_class(i),
+            "initials": display.initials(name),
             "deals": name == state["dealer"] and not state["over"],
         }
         for i, name in enumerate(players)
     ]
+    seats = {name: i for i, name in enumerate(players)}
     running = [
         {
             "n": hand["n"],
@@ -261,6 +297,15 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
     family = family_of(variant)
     zero_sum = family.zero_sum
     undo = access.get_undo(request, game) if editable else None
+    hands_open, hands_older = display.fold_hands(hands)
+    chart = presentation.chart(
+        players,
+        state["running"],
+        start,
+        target=table.options.get("target") if variant.end.kind == "target" else None,
+    )
+    standings = display.standings(variant, state) if state["over"] else []
+    settlement = presentation.settlement(players, state["hands"]) if zero_sum else []
     return {
         "game": game,
         "state": state,
@@ -272,24 +317,51 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
         "running": running,
         "hands": hands,
         "leaders": leaders,
-        "chart": presentation.chart(
-            players,
-            state["running"],
-            start,
-            target=table.options.get("target") if variant.end.kind == "target" else None,
-        ),
+        "chart": chart,
         "zero_sum": zero_sum,
         "ledger": presentation.ledger(players, state["hands"]) if zero_sum else [],
-        "settlement": presentation.settlement(players, state["hands"]) if zero_sum else [],
+        "settlement": [
+            {
+                "payer": p.payer,
+                "payee": p.payee,
+                "amount": p.amount,
+                "payer_css": display.seat_class(seats[p.payer]),
+                "payee_css": display.seat_class(seats[p.payee]),
+                "payer_initials": display.initials(p.payer),
+                "payee_initials": display.initials(p.payee),
+            }
+            for p in settlement
+        ],
+        "hands_open": hands_open,
+        "hands_older": hands_older,
+        "standings": standings,
+        "result_text": display.result_text(
+            variant, state, standings, request.build_absolute_uri(reverse("game", args=[game.public_id]))
+        )
+        if standings
+        else "",
+        "rematch": _rematch_of(game),
+        "chart_series": [
+            (series, display.seat_class(i)) for i, series in enumerate(chart.series)
+        ]
+        if chart
+        else [],
         "editable": editable,
         "undo": undo,
-        "deleted": deleted_hands(game=game),
+        "deleted": deleted,
         "poll_seconds": _poll_seconds(state["over"]),
         "next_hand": len(state["hands"]) + 1,
         "goal": table.options.get(family.goal_option(variant)),
         "ledger_heading": _(family.ledger_heading),
         "etag": _etag(game, editable),
     }
+
+
+def _rematch_of(game: Game) -> Game | None:
+    """The rematch of a finished game, if one was started (one query, only once it is over)."""
+    if not game.over:
+        return None
+    return Game.objects.filter(rematch_of=game).first()
 
 
 def _poll_seconds(over: bool) -> int:
@@ -314,6 +386,10 @@ def game(request: HttpRequest, game_id: str) -> HttpResponse:
         response["Cache-Control"] = "no-cache"
         patch_vary_headers(response, ["HX-Request", "Cookie"])
         return response
+    if not editable and game.rematch_of_id:
+        # A rematch keeps its game's edit token: a phone that kept score there keeps it here.
+        previous = Game.objects.filter(pk=game.rematch_of_id).first()
+        editable = previous is not None and access.grant_rematch(request, game, previous)
     if request.session.session_key:
         # Remembered for "My games" only in a session this browser already has: a plain
         # viewer gets no session (and no session row) just for watching.
@@ -343,6 +419,23 @@ def game_join(request: HttpRequest, game_id: str) -> HttpResponse:
         context = {"game": game, "variant": get_variant(game.variant), "refused": True}
         return render(request, "join.html", context, status=403)
     return _joined(request, game, token)
+
+
+@require_POST
+@_editors_only
+def game_rematch_start(request: HttpRequest, game: Game) -> HttpResponse:
+    """Play again: same players, variant and house rules; the next dealer deals first."""
+    try:
+        new = game_rematch(game=game)
+    except GameNotOver:
+        messages.error(request, _("A rematch can start once this game is over."))
+        return redirect("game", game_id=game.public_id)
+    except RulesError as error:
+        messages.error(request, render_message(error.message))
+        return redirect("game", game_id=game.public_id)
+    access.grant_rematch(request, new, game)
+    messages.success(request, _("Rematch! Same table, same rules."))
+    return redirect("game", game_id=new.public_id)
 
 
 @require_GET
@@ -456,12 +549,14 @@ def _hand_page(
     if number is None:
         dealer = state["dealer"]
         title_number = len(state["hands"]) + 1
+        draft_base = "new"
     else:
         dealer = state["hands"][number - 1]["dealer"]
         title_number = number
         # The version of the hand this form corrects, kept through previews: saving it after
         # another phone changed that hand changes nothing (see hand_update).
         hand_etag = _posted_etag(request) or state["hands"][number - 1]["etag"]
+        draft_base = _fingerprint(state["hands"][number - 1]["result"])
     context = {
         "game": game,
         "variant": form.variant,
@@ -472,12 +567,20 @@ def _hand_page(
         "dealer": dealer,
         "preview": preview,
         "over": state["over"] and number is None,
+        # A draft kept on the phone is for this version of the hand only.
+        "draft_base": draft_base,
         # The form's one-time key, kept through previews: a double tap saves it once.
         "request_id": _request_id(request) or uuid.uuid4().hex,
         "hand_etag": hand_etag,
     }
     template = "hand_form.html#form" if fragment else "hand_form.html"
     return render(request, template, context, status=status)
+
+
+def _fingerprint(entry: Any) -> str:
+    """A short hash of a stored entry: a draft of a correction is stale once it changes."""
+    text = json.dumps(entry, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _number_or_404(game: Game, number: int | None) -> int | None:
@@ -542,13 +645,21 @@ def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
             form.add_rules_error(error)
         except GameOver:
             messages.error(request, _("This game is over; no more hands can be added."))
-            return redirect("game", game_id=game.public_id)
+            return _to_game(request, game)
         else:
             if not hand.repeated:
                 access.set_undo(request, game, kind="recorded", number=hand.number, entry=None)
                 messages.success(request, _("Hand %(n)s saved.") % {"n": hand.number})
-            return redirect("game", game_id=game.public_id)
+            return _to_game(request, game)
     return _hand_page(request, game, form, fragment=bool(request.htmx))
+
+
+def _to_game(request: HttpRequest, game: Game) -> HttpResponse:
+    """After a save: the game page (with htmx, told to the page, which goes there itself)."""
+    url = reverse("game", args=[game.public_id])
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return HttpResponseRedirect(url)
 
 
 def _request_id(request: HttpRequest) -> str | None:
@@ -578,11 +689,14 @@ def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     if form.is_valid():
         entry = form.entry()
         previous: dict[str, Any] = {}
+        report: dict[str, Consequences] = {}
 
         def write() -> tuple[int, dict]:
             hand = game.hands.filter(deleted_at__isnull=True, number=number).first()
             previous["entry"] = hand.entry if hand is not None else None
-            hand_correct(game=game, number=number, entry=entry, if_match=etag)
+            _hand, report["changed"] = hand_correct_reporting(
+                game=game, number=number, entry=entry, if_match=etag
+            )
             return 200, {"page": "corrected", "number": number}
 
         try:
@@ -613,7 +727,8 @@ def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
                     request, game, kind="corrected", number=number, entry=previous["entry"]
                 )
                 messages.success(request, _("Hand %(n)s corrected.") % {"n": number})
-            return redirect("game", game_id=game.public_id)
+                _tell_changes(request, report["changed"])
+            return _to_game(request, game)
     return _hand_page(request, game, form, number=number, fragment=bool(request.htmx))
 
 
@@ -630,18 +745,43 @@ def _hand_changed(request: HttpRequest, game: Game, number: int) -> HttpResponse
     return redirect("game", game_id=game.public_id)
 
 
-@require_POST
+def _tell_changes(request: HttpRequest, changed: Consequences) -> None:
+    """Say which other hands a change re-scored, one message per change."""
+    for line in describe(changed):
+        messages.warning(request, line)
+
+
+@require_http_methods(["GET", "POST"])
 @_editors_only
 def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
-    """Delete a hand, once per tap (the form's one-time key), and only the hand the page showed
-    (its etag): a double tap or a stale page never deletes a second or another hand."""
+    """GET asks first (and says which later hands the deletion would change). POST deletes,
+    once per tap (the form's one-time key), and only the hand the page showed (its etag): a
+    double tap or a stale page never deletes a second or another hand."""
+    if request.method == "GET":
+        _number_or_404(game, number)
+        try:
+            preview = hand_delete_preview(game=game, number=number)
+        except Hand.DoesNotExist:
+            raise Http404("no such hand") from None
+        hand = game_state(game=game)["hands"][number - 1]
+        context = {
+            "game": game,
+            "variant": get_variant(game.variant),
+            "number": number,
+            "hand": hand,
+            "changes": describe(preview),
+            "once": uuid.uuid4().hex,  # the delete button's one-time key
+        }
+        return render(request, "hand_delete.html", context)
     etag = _posted_etag(request)
     if etag is None:
         _number_or_404(game, number)
     deleted: dict[str, Any] = {}
 
     def write() -> tuple[int, dict]:
-        deleted["hand"] = hand_delete(game=game, number=number, if_match=etag)
+        deleted["hand"], deleted["changed"] = hand_delete_reporting(
+            game=game, number=number, if_match=etag
+        )
         return 200, {"page": "deleted", "number": number}
 
     try:
@@ -678,6 +818,7 @@ def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     else:
         access.set_undo(request, game, kind="deleted", number=number, hand_id=deleted["hand"].pk)
         messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
+        _tell_changes(request, deleted["changed"])
     return _after_change(request, game)
 
 
@@ -696,11 +837,13 @@ def game_undo(request: HttpRequest, game: Game) -> HttpResponse:
             hand_delete(game=game, number=number)
             messages.success(request, _("Undone: hand %(n)s is gone again.") % {"n": number})
         elif undo["kind"] == "corrected":
-            hand_correct(game=game, number=number, entry=undo["entry"])
+            _hand, changed = hand_correct_reporting(game=game, number=number, entry=undo["entry"])
             messages.success(request, _("Undone: hand %(n)s is back as it was.") % {"n": number})
+            _tell_changes(request, changed)
         else:
-            hand_restore(game=game, hand_id=undo["hand_id"])
+            _hand, changed = hand_restore_reporting(game=game, hand_id=undo["hand_id"])
             messages.success(request, _("Undone: hand %(n)s is back.") % {"n": number})
+            _tell_changes(request, changed)
     except (RulesError, GameOver, Hand.DoesNotExist):
         messages.error(request, _("That change can no longer be undone."))
     return _after_change(request, game)

@@ -6,9 +6,17 @@
  * deck runs out). Typing in the field updates the deck. Fields with data-melds also get a
  * "Next meld" button that writes the " / " separator between melds.
  * Labels come from the input's data-* attributes so the page can translate them.
+ *
+ * Every picker also counts the cards typed in the form's other card fields (the other players'
+ * hands, the winner's melds): a card whose copies are all taken elsewhere is greyed out and
+ * says who holds it, so the deck's copy limits show while tapping. How many copies the deck
+ * holds comes from the server (the engine's deck): data-packs / data-jokers on the input, or
+ * on this script's own tag.
  */
 (function () {
   "use strict";
+
+  var SCRIPT = document.currentScript;
 
   var SUITS = [
     ["S", "\u2660", "s"],
@@ -81,8 +89,9 @@
   function enhance(input) {
     if (input.dataset.pickerReady) return;
     input.dataset.pickerReady = "1";
-    var packs = parseInt(input.dataset.packs || "1", 10);
-    var jokers = parseInt(input.dataset.jokers || "0", 10);
+    var deck = SCRIPT ? SCRIPT.dataset : {};
+    var packs = parseInt(input.dataset.packs || deck.packs || "1", 10);
+    var jokers = parseInt(input.dataset.jokers || deck.jokers || "0", 10);
     var melds = input.hasAttribute("data-melds");
 
     var wrap = document.createElement("div");
@@ -149,10 +158,21 @@
 
     function sync() {
       var c = counts(tokens(input.value));
+      var elsewhere = others(input);
       Object.keys(cardButtons).forEach(function (card) {
         var b = cardButtons[card];
         var n = c[card] || 0;
+        var taken = elsewhere[card] || [];
+        var full = n === 0 && taken.length >= copies(card);
         b.setAttribute("aria-pressed", n > 0 ? "true" : "false");
+        b.classList.toggle("used", taken.length > 0);
+        b.classList.toggle("exhausted", full);
+        b.setAttribute("aria-disabled", full ? "true" : "false");
+        if (taken.length) {
+          b.title = (input.dataset.usedLabel || deck.usedLabel || "Used: {names}").replace("{names}", taken.join(", "));
+        } else {
+          b.removeAttribute("title");
+        }
         var badge = b.querySelector(".count");
         if (copies(card) > 1 && n > 0) {
           if (!badge) {
@@ -196,7 +216,9 @@
       var card = b.dataset.card;
       if (!card) return;
       var have = counts(list)[card] || 0;
-      if (have < copies(card)) {
+      var free = copies(card) - (others(input)[card] || []).length;
+      if (have === 0 && free <= 0) return; // every copy is in another hand already
+      if (have < free) {
         list.push(card);
       } else {
         list = list.filter(function (t) {
@@ -207,8 +229,45 @@
     });
 
     input.addEventListener("input", sync);
+    input.rummySync = sync;
     sync();
   }
+
+  // Who else holds each card in this form: {"KH": ["Bob", "Cy"]} (one name per copy).
+  function others(input) {
+    var used = {};
+    var root = input.form || document;
+    root.querySelectorAll("input[data-cards], textarea[data-cards]").forEach(function (other) {
+      if (other === input) return;
+      var who = owner(other);
+      tokens(other.value).forEach(function (t) {
+        if (t === "/") return;
+        var key = t.indexOf("=") > 0 ? "JK" : t;
+        (used[key] = used[key] || []).push(who);
+      });
+    });
+    return used;
+  }
+
+  function owner(input) {
+    if (input.dataset.player) return input.dataset.player;
+    var seat = input.closest("[data-seat]");
+    var heading = seat && seat.querySelector("h3, legend");
+    if (heading) return heading.textContent.trim();
+    var box = input.closest("fieldset");
+    var legend = box && box.querySelector("legend");
+    return legend ? legend.textContent.trim() : "";
+  }
+
+  // A card typed or picked in one field greys it out in the other fields' pickers.
+  document.addEventListener("input", function (event) {
+    var t = event.target;
+    if (!t || !t.hasAttribute || !t.hasAttribute("data-cards")) return;
+    var root = t.form || document;
+    root.querySelectorAll("input[data-cards], textarea[data-cards]").forEach(function (other) {
+      if (other !== t && other.rummySync) other.rummySync();
+    });
+  });
 
   function scan(root) {
     (root || document).querySelectorAll("input[data-cards], textarea[data-cards]").forEach(enhance);

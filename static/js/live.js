@@ -16,11 +16,13 @@
   document.addEventListener("htmx:load", function (event) {
     var root = event.target;
     if (!root || !root.matches || !root.matches("form")) return;
-    var error = root.querySelector(".field-error") || root.querySelector(".error-summary");
+    var error = root.querySelector(".error-summary") || root.querySelector(".field-error");
     var target = error || root.querySelector("#preview");
     if (!target) return;
     target.scrollIntoView({ block: "center" });
-    var input = root.querySelector("[aria-invalid=true]");
-    if (error && input) input.focus({ preventScroll: true });
+    if (!error) return;
+    // Focus the first input in error, or else the summary (which names player and token).
+    var input = root.querySelector("[aria-invalid=true]") || root.querySelector(".error-summary");
+    if (input) input.focus({ preventScroll: true });
   });
 })();

@@ -35,7 +35,7 @@ def test_knock_rummy_game_night(live_server, phone, shot):
     # Home, then the start page with Knock Rummy preselected.
     keeper.goto(base + "/")
     shot(keeper, "01-home")
-    keeper.click("#knock-rummy >> text=Play Knock Rummy")
+    keeper.click("#knock-rummy .variant-link")
     expect(keeper.locator("input[name=variant][value=knock-rummy]")).to_be_checked()
     for i, name in enumerate(["Ann", "Bob", "Cy"]):
         keeper.fill(f"#id_player-{i}", name)
@@ -108,7 +108,8 @@ def test_knock_rummy_game_night(live_server, phone, shot):
     expect(keeper.locator("#id_p2-cards-error")).to_contain_text("'1X' is not a card")
     keeper.fill("#id_p2-cards", "2C 4S 5S 6S 9H 10H JH")  # a whole hand: 7 cards, 2 unmatched
     save(keeper)
-    keeper.wait_for_url(game_url)
+    keeper.wait_for_url(game_url, wait_until="commit")  # htmx sends the page there itself
+    keeper.wait_for_load_state()
 
     # The watching phone updates by itself.
     expect(watcher.locator("#hand-3")).to_contain_text("Cy knocked with 2", timeout=10_000)

@@ -41,8 +41,11 @@ def test_scoreboard_running_totals_chart_and_history(client):
     post_hand(client, game_id, knock_hand(0, 9, 4, 20))  # Bob undercuts: +31, Ann -10
     html = page(client, game_id).content.decode()
     # Totals, the leader highlighted.
-    # The colour swatch is an SVG (a style attribute would break the Content-Security-Policy).
-    assert re.search(r'<tr class="leader">\s*<th scope="row">\s*<svg class="swatch".*?</svg>Bob', html)
+    assert re.search(
+        r'<tr class="leader">\s*<th scope="row">\s*<span class="player">'
+        r'<span class="avatar seat-1" aria-hidden="true">B</span><span>Bob',
+        html,
+    )
     assert ">leads<" in html
     # Running totals per hand, with each hand's change.
     assert '<td class="num">22<span class="delta positive">+22</span></td>' in html

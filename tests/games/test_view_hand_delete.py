@@ -58,10 +58,12 @@ def test_viewer_cannot_delete(client):
     assert len(state(game_id)["hands"]) == 1
 
 
-def test_get_is_not_allowed(client):
+def test_get_asks_and_deletes_nothing(client):
     game_id = start_game(client)
     post_hand(client, game_id, knock_hand(0, 5, 12, 20))
-    assert client.get(delete_url(game_id, 1)).status_code == 405
+    assert client.get(delete_url(game_id, 1)).status_code == 200
+    assert client.put(delete_url(game_id, 1)).status_code == 405
+    assert Client().get(delete_url(game_id, 1)).status_code == 403
     assert len(state(game_id)["hands"]) == 1
 
 

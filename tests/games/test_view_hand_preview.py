@@ -25,7 +25,7 @@ def test_preview_shows_scores_and_explanation_and_saves_nothing(client):
     assert "Nothing is saved yet" in html
     assert state(game_id)["hands"] == []
     # What was typed stays in the form.
-    assert 'value="KH QH 2C 4S 5S 6S 7S"' in html
+    assert '>KH QH 2C 4S 5S 6S 7S</textarea>' in html
 
 
 def test_htmx_preview_returns_the_form_fragment(client):
@@ -47,7 +47,9 @@ def test_bad_card_is_shown_next_to_its_field(client):
     # The error sits in Bob's row, after his cards field.
     bob = html.index('data-seat="1"')
     cy = html.index('data-seat="2"')
-    assert bob < html.index("is not a card") < cy
+    assert bob < html.index("is not a card", bob) < cy
+    # ...and the summary on top names the player and the token.
+    assert "Bob, cards: &#x27;1H&#x27; is not a card (card 2)" in html
 
 
 def test_missing_entry_is_shown_in_that_players_row(client):
@@ -58,7 +60,7 @@ def test_missing_entry_is_shown_in_that_players_row(client):
     bob = html.index('data-seat="1"')
     assert (
         bob
-        < html.index("give Bob&#x27;s points, cards, hand or melds")
+        < html.index("give Bob&#x27;s points, cards, hand or melds", bob)
         < html.index('data-seat="2"')
     )
 

@@ -1,5 +1,6 @@
 """Home page: each variant links to its start page (preselected) and to its rules page."""
 
+import pytest
 from django.urls import reverse
 
 from scorekeeper.rules import all_variants
@@ -16,3 +17,35 @@ def test_navigation_offers_new_game_and_my_games(client):
     html = client.get(reverse("home")).content.decode()
     assert f'href="{reverse("game_start")}"' in html
     assert f'href="{reverse("my_games")}"' in html
+
+
+@pytest.mark.django_db
+def test_the_game_in_progress_comes_first(client, django_assert_max_num_queries):
+    from .page_helpers import knock_hand, post_hand, start_game
+
+    done = start_game(client, "knock-rummy", ["Ann", "Bob"], options={"target": 10})
+    post_hand(client, done, knock_hand(0, 0, 30))  # over
+    on = start_game(client, "phom", ["Ann", "Bob", "Cy"])
+    with django_assert_max_num_queries(4):
+        html = client.get(reverse("home")).content.decode()
+    assert html.index("Your game in progress") < html.index("Choose a game")
+    assert f'href="/games/{on}/"' in html
+    assert "Continue Phỏm" in html
+    assert f'href="/games/{done}/"' not in html  # a finished game is not "in progress"
+
+
+@pytest.mark.django_db
+def test_variants_this_phone_played_most_come_first(client):
+    from .page_helpers import start_game
+
+    for _ in range(2):
+        start_game(client, "german-rummy", ["Ann", "Bob"])
+    start_game(client, "phom", ["Ann", "Bob"])
+    html = client.get(reverse("home")).content.decode()
+    order = [html.index(f'id="{slug}"') for slug in ("german-rummy", "phom", "standard-rummy")]
+    assert order == sorted(order)
+
+
+@pytest.mark.django_db
+def test_no_game_no_continue(client):
+    assert "Your game in progress" not in client.get(reverse("home")).content.decode()

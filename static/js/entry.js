@@ -1,0 +1,52 @@
+/* Rummy Table hand entry on a phone: − and + buttons beside small counts.
+ *
+ * Any <input type="number" data-stepper> gets a button on each side that steps it by one
+ * within its min and max, as the keyboard arrows would; the value stays a plain number input,
+ * so typing and the page without JavaScript work as before. Labels come from the input's
+ * data-less / data-more (translated by the page).
+ */
+(function () {
+  "use strict";
+
+  function button(text, label, className) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "stepper " + className;
+    b.textContent = text;
+    b.setAttribute("aria-label", label);
+    return b;
+  }
+
+  function step(input, by) {
+    var min = input.min === "" ? -Infinity : Number(input.min);
+    var max = input.max === "" ? Infinity : Number(input.max);
+    var now = input.value === "" ? 0 : Number(input.value);
+    if (isNaN(now)) now = 0;
+    var next = Math.min(max, Math.max(min, now + by));
+    input.value = String(next);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function enhance(input) {
+    if (input.dataset.stepperReady) return;
+    input.dataset.stepperReady = "1";
+    var wrap = document.createElement("span");
+    wrap.className = "stepper-wrap";
+    input.parentNode.insertBefore(wrap, input);
+    var less = button("\u2212", input.dataset.less || "-1", "less");
+    var more = button("+", input.dataset.more || "+1", "more");
+    wrap.appendChild(less);
+    wrap.appendChild(input);
+    wrap.appendChild(more);
+    less.addEventListener("click", function () { step(input, -1); });
+    more.addEventListener("click", function () { step(input, 1); });
+  }
+
+  function scan(root) {
+    (root || document).querySelectorAll("input[type=number][data-stepper]").forEach(enhance);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { scan(document); });
+  document.addEventListener("htmx:load", function (event) { scan(event.target); });
+})();
