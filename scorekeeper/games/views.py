@@ -49,10 +49,12 @@ from .services import (
     edit_secret,
     fingerprint,
     game_create,
+    game_token,
     hand_correct,
     hand_delete,
     hand_record,
     hand_restore,
+    new_token_seed,
     token_valid,
     write_once,
 )
@@ -73,11 +75,18 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def game_start(request: HttpRequest) -> HttpResponse:
     """Pick a variant, seat the players, mark the dealer, choose house rules; then create."""
-    return start_page(request, start_url=reverse("game_start"), create=_create_game)
+    return start_page(
+        request, start_url=reverse("game_start"), create=_create_game, token_again=_token_again
+    )
 
 
-def _create_game(*, data, **table: Any) -> tuple[Game, str]:
-    return game_create(**table)
+def _create_game(*, data, token_seed: str, **table: Any) -> tuple[Game, str]:
+    return game_create(**table, token_seed=token_seed)
+
+
+def _token_again(game: Game, seed: str) -> str:
+    """The edit token a game started from this form got (its one-time key was sent again)."""
+    return game_token(seed)
 
 
 def start_page(
@@ -85,13 +94,19 @@ def start_page(
     *,
     start_url: str,
     create,
+    token_again,
     names: Sequence[str] = (),
     variants: Sequence[Variant] | None = None,
     context: dict[str, Any] | None = None,
     template: str = "start.html",
 ) -> HttpResponse:
     """The start form, posting to ``start_url``; ``create(variant=, options=, players=,
-    dealer=, data=)`` makes the game and returns it with its edit token (or raises RulesError).
+    dealer=, data=, token_seed=)`` makes the game and returns it with its edit token (or raises
+    RulesError); ``token_again(game, token_seed)`` gives that token again.
+
+    The form carries a one-time key (``request_id``, kept through redraws): a double tap on
+    "Start the game", or the same form sent again, starts one game, and the second request
+    lands on that game's page with the same rights (see :func:`~.services.write_once`).
 
     A POST with ``action`` other than ``create`` only redraws the form (another seat, a recent
     name filled in, a different variant); with htmx it answers with the form fragment.
@@ -118,28 +133,57 @@ def start_page(
     form = StartGameForm(data, variant=variant, seats=seats)
     show_errors = data is not None and action == "create"
 
+    once = _request_id(request) if data is not None else None
     if show_errors and form.is_valid():
+        table = {
+            "variant": variant.slug,
+            "options": form.options(),
+            "players": form.players(),
+            "dealer": form.dealer_name(),
+        }
+        seed = new_token_seed()
+
+        def write() -> tuple[int, dict]:
+            game, _token = create(**table, data=data, token_seed=seed)
+            # Kept for a repeat as it is: the seed, never the token.
+            return 201, {"page": "started", "id": game.public_id, "seed": seed}
+
         try:
-            game, token = create(
-                variant=variant.slug,
-                options=form.options(),
-                players=form.players(),
-                dealer=form.dealer_name(),
-                data=data,
+            outcome = write_once(
+                game=None,
+                key=f"page:{once[:90]}" if once else None,  # apart from the API's keys
+                request=fingerprint("page", "start", start_url, table, data.get("ranked")),
+                write=write,
             )
         except RulesError as error:  # the form checks what the engine does; never a 500
             form.add_error(None, str(error))
-        else:
-            access.remember_game(request, game, token=token)
-            access.remember_names(request, form.players())
-            messages.info(
-                request,
+        except KeyReused:  # the same form, changed, sent again: a new key starts a new game
+            once = None
+            form.add_error(
+                None,
                 _(
-                    "Only this browser can keep score for now. Under Share, copy the edit "
-                    "link and keep it: it lets another phone keep score, and brings this one "
-                    "back if its browser data is cleared."
+                    "This form already started a game, with other players or rules. Press "
+                    "“Start the game” again to start another game."
                 ),
             )
+        else:
+            game = game_get(public_id=outcome.body["id"])
+            access.remember_game(request, game, token=token_again(game, outcome.body["seed"]))
+            access.remember_names(request, form.players())
+            if outcome.replayed:
+                messages.info(
+                    request,
+                    _("This game was already started (the button was pressed twice); here it is."),
+                )
+            else:
+                messages.info(
+                    request,
+                    _(
+                        "Only this browser can keep score for now. Under Share, copy the edit "
+                        "link and keep it: it lets another phone keep score, and brings this one "
+                        "back if its browser data is cleared."
+                    ),
+                )
             return redirect("game", game_id=game.public_id)
 
     context = {
@@ -151,6 +195,8 @@ def start_page(
         "show_errors": show_errors,
         "can_add_seat": seats < variant.players[1],
         "start_url": start_url,
+        # The form's one-time key, kept through redraws: a double tap starts one game.
+        "request_id": once or uuid.uuid4().hex,
     }
     return render(request, "start.html#form" if request.htmx else template, context)
 

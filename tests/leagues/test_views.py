@@ -89,6 +89,20 @@ def test_friendly_game_from_the_start_form(client):
     assert not LeagueGame.objects.get(game__public_id=game_id).ranked
 
 
+def test_a_double_tap_on_start_makes_one_league_game(client):
+    league = create_league(client, variants=["german-rummy"])
+    url = reverse("league_game_new", args=[league.public_id])
+    key = re.search(r'name="request_id" value="([0-9a-f]{32})"', client.get(url).content.decode())
+    data = {"variant": "german-rummy", "seats": 2, "action": "create", "ranked": "on"}
+    data |= {"player-0": "Ann", "player-1": "Bob", "request_id": key.group(1)}
+    first, second = client.post(url, data), client.post(url, data)
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+    assert LeagueGame.objects.filter(league=league).count() == 1 == Game.objects.count()
+    game_id = resolve(second["Location"]).kwargs["game_id"]
+    assert client.get(reverse("hand_new", args=[game_id])).status_code == 200
+
+
 def test_league_page_reads_with_bounded_queries(client, django_assert_max_num_queries):
     league, token = new_league(min_games=1)
     for day in range(1, 4):
