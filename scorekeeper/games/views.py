@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.i18n import render_message
+from scorekeeper.leagues.selectors import game_league, games_with_league
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.families import family_of
@@ -242,9 +243,9 @@ def _place_name(data, name: str, asked: int | None, variant) -> int | None:
 # ------------------------------------------------------------------------------------------
 
 
-def _game(game_id: str) -> Game:
+def _game(game_id: str, games=None) -> Game:
     try:
-        return game_get(public_id=game_id)
+        return game_get(public_id=game_id, games=games)
     except Game.DoesNotExist:
         raise Http404("no such game") from None
 
@@ -346,7 +347,10 @@ def _poll_seconds(over: bool) -> int:
 @require_GET
 def game(request: HttpRequest, game_id: str) -> HttpResponse:
     """The game page; with htmx, its live scoreboard fragment (ETag, 304 when unchanged)."""
-    game = _game(game_id)
+    if request.htmx:
+        game = _game(game_id)
+    else:  # the page links to the game's league, read in the same query as the game
+        game = _game(game_id, games_with_league(Game.objects.all()))
     editable = access.can_edit(request, game)
     if request.htmx:
         etag = _etag(game, editable)
@@ -364,7 +368,8 @@ def game(request: HttpRequest, game_id: str) -> HttpResponse:
         # Remembered for "My games" only in a session this browser already has: a plain
         # viewer gets no session (and no session row) just for watching.
         access.remember_game(request, game)
-    response = render(request, "game.html", _game_context(request, game, editable))
+    context = {**_game_context(request, game, editable), "league": game_league(game=game)}
+    response = render(request, "game.html", context)
     response["Cache-Control"] = "no-store"
     patch_vary_headers(response, ["HX-Request"])
     return response

@@ -258,3 +258,29 @@ def test_making_a_game_friendly_takes_it_out(client):
     assert standings(league=league) == []
     client.post(reverse("league_game_ranked", args=[league.public_id, game_id]), {"ranked": "on"})
     assert len(standings(league=league)) == 2
+
+
+def test_a_league_games_page_links_to_its_league_in_the_same_queries(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.games.page_helpers import start_game
+
+    league = create_league(client, name="Thursday <club>", variants=["german-rummy"])
+    in_league = start_league_game(client, league, ["Ann", "Bob"], hands=2)
+    plain = start_game(client, "german-rummy", ["Ann", "Bob"], options={"hands": 2})
+
+    def page(game_id):
+        with CaptureQueriesContext(connection) as seen:
+            response = client.get(reverse("game", args=[game_id]))
+        assert response.status_code == 200
+        return response.content.decode(), len(seen)
+
+    html, league_queries = page(in_league)
+    url = reverse("league", args=[league.public_id])
+    assert f'League: <a href="{url}">Thursday &lt;club&gt;</a>' in html
+    plain_html, plain_queries = page(plain)
+    assert "League:" not in plain_html
+    assert league_queries == plain_queries
+    # A viewer with only the game's link sees the line too.
+    assert "League:" in Client().get(reverse("game", args=[in_league])).content.decode()
