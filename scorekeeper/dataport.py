@@ -11,7 +11,7 @@ rolls back (``--commit`` keeps it). Any error, anywhere, writes nothing.
 
 Each app contributes a *section*: a module ``scorekeeper/<app>/dataport.py`` with a ``SECTION``
 (:class:`Section`). Sections are imported in :data:`APPS` order (games before the leagues that
-refer to them); an app without that module (leagues before it has models) contributes nothing.
+refer to them); an app without that module contributes nothing.
 """
 
 from __future__ import annotations

@@ -43,6 +43,7 @@ def _game(game: Game) -> dict[str, Any]:
                 "entry": hand.entry,
                 "request_id": hand.request_id,
                 "deleted_at": hand.deleted_at.isoformat() if hand.deleted_at else None,
+                "version": hand.version,  # its latest revision's; the etag is made from it
                 "created": hand.created.isoformat(),
                 "updated": hand.updated.isoformat(),
                 "revisions": [
@@ -161,6 +162,13 @@ def _load_game(item: dict[str, Any], where: str) -> tuple[int, int]:
             )
             _stamp(HandRevision, revision.pk, rev, rat, fields=("created",))
             revision_count += 1
+        # The hand's version is its latest revision's (older exports do not say it).
+        latest = max(_int(rev, "version", at) for rev in versions)
+        version = data.get("version", latest)
+        if version != latest or isinstance(version, bool):
+            raise ImportRefused(f"{at}.version", f"expected {latest}, its latest revision's version")
+        if version != hand.version:
+            Hand.objects.filter(pk=hand.pk).update(version=version)
     return len(hands), revision_count
 
 
@@ -179,7 +187,10 @@ def _int(item: dict[str, Any], key: str, where: str) -> int:
 
 
 def _time(value: Any, where: str) -> datetime:
-    parsed = parse_datetime(value) if isinstance(value, str) else None
+    try:
+        parsed = parse_datetime(value) if isinstance(value, str) else None
+    except ValueError:  # well formed, but no such day or hour
+        parsed = None
     if parsed is None:
         raise ImportRefused(where, f"{value!r} is not a date and time")
     return parsed

@@ -10,7 +10,7 @@ import re
 from collections import defaultdict
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 
 from scorekeeper.rules.game import Replay, replay
 
@@ -21,11 +21,14 @@ from .models import Game, Hand, HandRevision, Seat
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 
 
-def game_get(*, public_id: str) -> Game:
-    """The game with this public id; raises Game.DoesNotExist (a 404 to callers)."""
+def game_get(*, public_id: str, games: QuerySet[Game] | None = None) -> Game:
+    """The game with this public id; raises Game.DoesNotExist (a 404 to callers).
+
+    ``games``: the queryset to read it from, e.g. with related rows another app reads for the
+    page in the same query."""
     if not PUBLIC_ID.fullmatch(public_id):
         raise Game.DoesNotExist(f"no game {public_id!r}")
-    return Game.objects.get(public_id=public_id)
+    return (Game.objects.all() if games is None else games).get(public_id=public_id)
 
 
 def games_listed(*, public_ids: list[str]) -> list[Game]:

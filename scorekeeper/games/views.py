@@ -36,6 +36,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.i18n import render_message
+from scorekeeper.leagues.selectors import game_league, games_with_league
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.families import family_of
@@ -62,8 +63,10 @@ from .services import (
     edit_secret,
     fingerprint,
     game_create,
+    game_token,
     hand_delete,
     hand_record,
+    new_token_seed,
     token_valid,
     write_once,
 )
@@ -99,11 +102,18 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def game_start(request: HttpRequest) -> HttpResponse:
     """Pick a variant, seat the players, mark the dealer, choose house rules; then create."""
-    return start_page(request, start_url=reverse("game_start"), create=_create_game)
+    return start_page(
+        request, start_url=reverse("game_start"), create=_create_game, token_again=_token_again
+    )
 
 
-def _create_game(*, data, **table: Any) -> tuple[Game, str]:
-    return game_create(**table)
+def _create_game(*, data, token_seed: str, **table: Any) -> tuple[Game, str]:
+    return game_create(**table, token_seed=token_seed)
+
+
+def _token_again(game: Game, seed: str) -> str:
+    """The edit token a game started from this form got (its one-time key was sent again)."""
+    return game_token(seed)
 
 
 def start_page(
@@ -111,13 +121,19 @@ def start_page(
     *,
     start_url: str,
     create,
+    token_again,
     names: Sequence[str] = (),
     variants: Sequence[Variant] | None = None,
     context: dict[str, Any] | None = None,
     template: str = "start.html",
 ) -> HttpResponse:
     """The start form, posting to ``start_url``; ``create(variant=, options=, players=,
-    dealer=, data=)`` makes the game and returns it with its edit token (or raises RulesError).
+    dealer=, data=, token_seed=)`` makes the game and returns it with its edit token (or raises
+    RulesError); ``token_again(game, token_seed)`` gives that token again.
+
+    The form carries a one-time key (``request_id``, kept through redraws): a double tap on
+    "Start the game", or the same form sent again, starts one game, and the second request
+    lands on that game's page with the same rights (see :func:`~.services.write_once`).
 
     A POST with ``action`` other than ``create`` only redraws the form (another seat, a recent
     name filled in, a different variant); with htmx it answers with the form fragment.
@@ -144,28 +160,57 @@ def start_page(
     form = StartGameForm(data, variant=variant, seats=seats)
     show_errors = data is not None and action == "create"
 
+    once = _request_id(request) if data is not None else None
     if show_errors and form.is_valid():
+        table = {
+            "variant": variant.slug,
+            "options": form.options(),
+            "players": form.players(),
+            "dealer": form.dealer_name(),
+        }
+        seed = new_token_seed()
+
+        def write() -> tuple[int, dict]:
+            game, _token = create(**table, data=data, token_seed=seed)
+            # Kept for a repeat as it is: the seed, never the token.
+            return 201, {"page": "started", "id": game.public_id, "seed": seed}
+
         try:
-            game, token = create(
-                variant=variant.slug,
-                options=form.options(),
-                players=form.players(),
-                dealer=form.dealer_name(),
-                data=data,
+            outcome = write_once(
+                game=None,
+                key=f"page:{once[:90]}" if once else None,  # apart from the API's keys
+                request=fingerprint("page", "start", start_url, table, data.get("ranked")),
+                write=write,
             )
         except RulesError as error:  # the form checks what the engine does; never a 500
             form.add_error(None, str(error))
-        else:
-            access.remember_game(request, game, token=token)
-            access.remember_names(request, form.players())
-            messages.info(
-                request,
+        except KeyReused:  # the same form, changed, sent again: a new key starts a new game
+            once = None
+            form.add_error(
+                None,
                 _(
-                    "Only this browser can keep score for now. Under Share, copy the edit "
-                    "link and keep it: it lets another phone keep score, and brings this one "
-                    "back if its browser data is cleared."
+                    "This form already started a game, with other players or rules. Press "
+                    "“Start the game” again to start another game."
                 ),
             )
+        else:
+            game = game_get(public_id=outcome.body["id"])
+            access.remember_game(request, game, token=token_again(game, outcome.body["seed"]))
+            access.remember_names(request, form.players())
+            if outcome.replayed:
+                messages.info(
+                    request,
+                    _("This game was already started (the button was pressed twice); here it is."),
+                )
+            else:
+                messages.info(
+                    request,
+                    _(
+                        "Only this browser can keep score for now. Under Share, copy the edit "
+                        "link and keep it: it lets another phone keep score, and brings this one "
+                        "back if its browser data is cleared."
+                    ),
+                )
             return redirect("game", game_id=game.public_id)
 
     context = {
@@ -177,6 +222,8 @@ def start_page(
         "show_errors": show_errors,
         "can_add_seat": seats < variant.players[1],
         "start_url": start_url,
+        # The form's one-time key, kept through redraws: a double tap starts one game.
+        "request_id": once or uuid.uuid4().hex,
     }
     return render(request, "start.html#form" if request.htmx else template, context)
 
@@ -222,9 +269,9 @@ def _place_name(data, name: str, asked: int | None, variant) -> int | None:
 # ------------------------------------------------------------------------------------------
 
 
-def _game(game_id: str) -> Game:
+def _game(game_id: str, games=None) -> Game:
     try:
-        return game_get(public_id=game_id)
+        return game_get(public_id=game_id, games=games)
     except Game.DoesNotExist:
         raise Http404("no such game") from None
 
@@ -372,7 +419,10 @@ def _poll_seconds(over: bool) -> int:
 @require_GET
 def game(request: HttpRequest, game_id: str) -> HttpResponse:
     """The game page; with htmx, its live scoreboard fragment (ETag, 304 when unchanged)."""
-    game = _game(game_id)
+    if request.htmx:
+        game = _game(game_id)
+    else:  # the page links to the game's league, read in the same query as the game
+        game = _game(game_id, games_with_league(Game.objects.all()))
     editable = access.can_edit(request, game)
     if request.htmx:
         etag = _etag(game, editable)
@@ -394,7 +444,8 @@ def game(request: HttpRequest, game_id: str) -> HttpResponse:
         # Remembered for "My games" only in a session this browser already has: a plain
         # viewer gets no session (and no session row) just for watching.
         access.remember_game(request, game)
-    response = render(request, "game.html", _game_context(request, game, editable))
+    context = {**_game_context(request, game, editable), "league": game_league(game=game)}
+    response = render(request, "game.html", context)
     response["Cache-Control"] = "no-store"
     patch_vary_headers(response, ["HX-Request"])
     return response

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, OuterRef, Prefetch, Q, Subquery
+from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.urls import reverse
 
-from scorekeeper.games.models import Seat
+from scorekeeper.games.models import Game, Seat
 
 from .models import League, LeagueGame, Placing, Player, RatingSnapshot, Season, Standing
 from .services import scope_key
@@ -228,3 +229,29 @@ def _head_to_head(player: Player, counted) -> list[dict]:
     ]
     rows.sort(key=lambda r: (-r["games"], r["opponent"].casefold()))
     return rows
+
+
+# -- what a game's page shows of its league --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameLeague:
+    """The league a game belongs to, as its page links to it."""
+
+    name: str
+    url: str
+
+
+def games_with_league(games: QuerySet[Game]) -> QuerySet[Game]:
+    """``games`` with each game's league read in the same query, for :func:`game_league`."""
+    return games.select_related("league_link__league")
+
+
+def game_league(*, game: Game) -> GameLeague | None:
+    """The league ``game`` was played in, or None. No query for a game read through
+    :func:`games_with_league` (one otherwise)."""
+    try:
+        league = game.league_link.league
+    except LeagueGame.DoesNotExist:
+        return None
+    return GameLeague(name=league.name, url=reverse("league", args=[league.public_id]))

@@ -256,11 +256,15 @@ def league_game_new(request: HttpRequest, league: League, token: str) -> HttpRes
     ranked_variants = [get_variant(v) for v in league_variants(league=league)]
     others = [v for v in all_variants() if v.slug not in {r.slug for r in ranked_variants}]
 
-    def create(*, data, **table: Any):
+    def create(*, data, token_seed: str, **table: Any):
+        # A league game's token is made from the organiser's, not from a seed.
         link, game_token = league_game_create(
             league=league, token=token, ranked=data.get("ranked") == "on", **table
         )
         return link.game, game_token
+
+    def token_again(game, _seed: str) -> str:
+        return game_token_for(league_token=token, game=game)
 
     data = request.POST if request.method == "POST" else None
     ranked = data is None or data.get("ranked") == "on"
@@ -268,6 +272,7 @@ def league_game_new(request: HttpRequest, league: League, token: str) -> HttpRes
         request,
         start_url=reverse("league_game_new", args=[league.public_id]),
         create=create,
+        token_again=token_again,
         names=[p.name for p in league_players(league=league)],
         variants=ranked_variants + others,
         context={"league": league, "ranked": ranked},

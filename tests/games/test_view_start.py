@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from django.urls import reverse
+from django.urls import resolve, reverse
 
 from scorekeeper.games.models import Game
 from scorekeeper.rules import get_variant
@@ -205,3 +205,62 @@ def test_a_new_game_says_to_keep_the_edit_link(client):
     response = client.post(URL, data)
     html = client.get(response["Location"]).content.decode()
     assert "copy the edit link and keep it" in html
+
+
+def _start_form(client, **extra) -> dict:
+    """The start form as drawn, with its one-time key, filled in for Ann and Bob."""
+    html = client.get(URL, {"variant": "knock-rummy"}).content.decode()
+    key = re.search(r'name="request_id" value="([0-9a-f]{32})"', html).group(1)
+    data = {"variant": "knock-rummy", "seats": 2, "action": "create", "request_id": key}
+    return data | {"player-0": "Ann", "player-1": "Bob"} | extra
+
+
+def test_a_double_tap_on_start_creates_one_game(client):
+    data = _start_form(client)
+    first = client.post(URL, data)
+    second = client.post(URL, data)
+    assert first.status_code == second.status_code == 302
+    assert second["Location"] == first["Location"]
+    assert Game.objects.count() == 1
+    html = client.get(second["Location"]).content.decode()
+    assert "already started" in html
+    game_id = resolve(first["Location"]).kwargs["game_id"]
+    assert client.get(reverse("hand_new", args=[game_id])).status_code == 200  # may keep score
+
+
+def test_a_repeat_from_another_browser_of_the_session_keeps_edit_rights(client):
+    """The second tap may arrive before the first one's session cookie did."""
+    data = _start_form(client)
+    first = client.post(URL, data)
+    client.cookies.clear()
+    second = client.post(URL, data)
+    assert second["Location"] == first["Location"] and Game.objects.count() == 1
+    game_id = resolve(second["Location"]).kwargs["game_id"]
+    assert client.get(reverse("hand_new", args=[game_id])).status_code == 200
+
+
+def test_the_key_survives_redraws_and_a_new_form_starts_a_new_game(client):
+    data = _start_form(client)
+    redrawn = client.post(URL, data | {"action": "add-seat"}).content.decode()
+    assert f'name="request_id" value="{data["request_id"]}"' in redrawn
+    client.post(URL, data)
+    client.post(URL, _start_form(client))
+    assert Game.objects.count() == 2
+
+
+def test_the_same_key_with_other_players_starts_nothing_and_says_so(client):
+    data = _start_form(client)
+    client.post(URL, data)
+    response = client.post(URL, data | {"player-1": "Cy"})
+    assert response.status_code == 200 and Game.objects.count() == 1
+    html = response.content.decode()
+    assert "already started a game" in html
+    fresh = re.search(r'name="request_id" value="([0-9a-f]{32})"', html).group(1)
+    assert fresh != data["request_id"]
+    assert client.post(URL, data | {"player-1": "Cy", "request_id": fresh}).status_code == 302
+    assert Game.objects.count() == 2
+
+
+def test_a_tampered_start_key_is_refused_not_a_500(client):
+    response = client.post(URL, _start_form(client, request_id="ab\x00cd"))
+    assert response.status_code == 200 and Game.objects.count() == 0

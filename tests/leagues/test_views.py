@@ -89,6 +89,20 @@ def test_friendly_game_from_the_start_form(client):
     assert not LeagueGame.objects.get(game__public_id=game_id).ranked
 
 
+def test_a_double_tap_on_start_makes_one_league_game(client):
+    league = create_league(client, variants=["german-rummy"])
+    url = reverse("league_game_new", args=[league.public_id])
+    key = re.search(r'name="request_id" value="([0-9a-f]{32})"', client.get(url).content.decode())
+    data = {"variant": "german-rummy", "seats": 2, "action": "create", "ranked": "on"}
+    data |= {"player-0": "Ann", "player-1": "Bob", "request_id": key.group(1)}
+    first, second = client.post(url, data), client.post(url, data)
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+    assert LeagueGame.objects.filter(league=league).count() == 1 == Game.objects.count()
+    game_id = resolve(second["Location"]).kwargs["game_id"]
+    assert client.get(reverse("hand_new", args=[game_id])).status_code == 200
+
+
 def test_league_page_reads_with_bounded_queries(client, django_assert_max_num_queries):
     league, token = new_league(min_games=1)
     for day in range(1, 4):
@@ -244,3 +258,29 @@ def test_making_a_game_friendly_takes_it_out(client):
     assert standings(league=league) == []
     client.post(reverse("league_game_ranked", args=[league.public_id, game_id]), {"ranked": "on"})
     assert len(standings(league=league)) == 2
+
+
+def test_a_league_games_page_links_to_its_league_in_the_same_queries(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.games.page_helpers import start_game
+
+    league = create_league(client, name="Thursday <club>", variants=["german-rummy"])
+    in_league = start_league_game(client, league, ["Ann", "Bob"], hands=2)
+    plain = start_game(client, "german-rummy", ["Ann", "Bob"], options={"hands": 2})
+
+    def page(game_id):
+        with CaptureQueriesContext(connection) as seen:
+            response = client.get(reverse("game", args=[game_id]))
+        assert response.status_code == 200
+        return response.content.decode(), len(seen)
+
+    html, league_queries = page(in_league)
+    url = reverse("league", args=[league.public_id])
+    assert f'League: <a href="{url}">Thursday &lt;club&gt;</a>' in html
+    plain_html, plain_queries = page(plain)
+    assert "League:" not in plain_html
+    assert league_queries == plain_queries
+    # A viewer with only the game's link sees the line too.
+    assert "League:" in Client().get(reverse("game", args=[in_league])).content.decode()

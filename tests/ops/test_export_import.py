@@ -11,6 +11,23 @@ from django.core.management.base import CommandError
 from scorekeeper.games.models import Game, Hand, HandRevision, Seat
 from scorekeeper.games.selectors import game_state
 from scorekeeper.games.services import game_create, hand_correct, hand_delete, hand_record
+from scorekeeper.leagues.models import (
+    League,
+    LeagueGame,
+    Placing,
+    Player,
+    RatingSnapshot,
+    Season,
+    Standing,
+)
+from scorekeeper.leagues.selectors import standings
+from scorekeeper.leagues.services import (
+    game_token_for,
+    player_rename,
+    season_create,
+    token_valid,
+)
+from tests.leagues.helpers import new_league, penalties, play, when
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +64,7 @@ def load(document: dict, tmp_path, *flags) -> str:
 
 
 def wipe() -> None:
+    League.objects.all().delete()
     Game.objects.all().delete()
 
 
@@ -122,3 +140,164 @@ def test_not_an_export_is_refused(tmp_path):
         load({"games": []}, tmp_path)
     with pytest.raises(CommandError, match="does not know this section"):
         load({"format": "rummy-table", "version": 1, "tournaments": []}, tmp_path)
+
+
+# -- leagues -----------------------------------------------------------------------------------
+
+
+def make_league() -> tuple[League, str]:
+    """A league with a season, two finished games, a game in play, a friendly, and a renamed
+    player (whose seat in the old games keeps the old name)."""
+    league, token = new_league(variants=["german-rummy"], min_games=1, description="Thursdays")
+    season_create(league=league, token=token, name="Spring", starts=when(1).date(), ends=when(30).date())
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Ann", Bob=12, Cy=30), played=when(5))
+    play(league, token, ["Cy", "Bob", "Ann"], penalties("Bob", Ann=4, Cy=9), played=when(12))
+    play(league, token, ["Ann", "Bob"], penalties("Bob", Ann=7), played=when(13), ranked=False)
+    play(league, token, ["Ann", "Dee"], None, played=when(19))
+    bob = Player.objects.get(league=league, key="bob")
+    player_rename(league=league, token=token, player=bob, name="Robert")
+    return league, token
+
+
+def league_picture(league_id: str) -> dict:
+    """Everything a league shows, by names and game ids (database ids change on import)."""
+    league = League.objects.get(public_id=league_id)
+    seasons = list(league.seasons.all())
+    tables = {
+        (season.name if season else "", variant or ""): [
+            (r.player, r.games, r.wins, r.score, r.rank, r.mu, r.sigma, r.provisional)
+            for r in standings(league=league, season=season, variant=variant)
+        ]
+        for season in [None, *seasons]
+        for variant in [None, "german-rummy"]
+    }
+    snapshots = sorted(
+        (s.scope.split("|")[1], bool(s.scope.split("|")[0]), s.league_game.game.public_id, s.player.name, s.mu, s.sigma)
+        for s in RatingSnapshot.objects.filter(league=league).select_related("league_game__game", "player")
+    )
+    placings = sorted(
+        (p.league_game.game.public_id, p.player.name, p.seat, p.place, p.score)
+        for p in Placing.objects.filter(league_game__league=league).select_related("league_game__game", "player")
+    )
+    links = sorted(
+        (g.game.public_id, g.ranked, g.played, g.finished, g.variant, tuple(sorted((n, Player.objects.get(pk=pk).name) for n, pk in g.seats.items())))
+        for g in LeagueGame.objects.filter(league=league).select_related("game")
+    )
+    return {
+        "settings": (league.name, league.description, league.variants, league.min_games, league.token_hash),
+        "seasons": [(s.name, s.starts, s.ends) for s in seasons],
+        "players": sorted(Player.objects.filter(league=league).values_list("name", "key")),
+        "tables": tables,
+        "snapshots": snapshots,
+        "placings": placings,
+        "links": links,
+        "standing_rows": Standing.objects.filter(league=league).count(),
+    }
+
+
+def league_counts() -> tuple[int, ...]:
+    return tuple(
+        model.objects.count()
+        for model in (League, Season, Player, LeagueGame, Placing, RatingSnapshot, Standing)
+    )
+
+
+def test_league_round_trip_gives_the_same_standings_and_ratings(tmp_path):
+    league, token = make_league()
+    game_ids = list(LeagueGame.objects.values_list("game__public_id", flat=True))
+    picture = league_picture(league.public_id)
+    assert picture["tables"][("", "")][0][0] in {"Ann", "Robert"}  # two finished, ranked games
+    assert ("Robert", "robert") in picture["players"]
+    assert len(picture["snapshots"]) > 0
+    stored = league_counts()
+    before = export()
+    assert [lg["id"] for lg in before["leagues"]] == [league.public_id]
+    assert len(before["leagues"][0]["games"]) == 4
+
+    wipe()
+    assert league_counts() == (0,) * 7
+    assert "1 leagues, 1 seasons, 4 players, 4 league games" in load(before, tmp_path)
+    assert league_counts() == (0,) * 7 and counts() == (0, 0, 0, 0)  # the dry run kept nothing
+
+    load(before, tmp_path, "--commit")
+    assert league_counts() == stored
+    assert league_picture(league.public_id) == picture
+    after = export()
+    for a, b in zip(after["leagues"], before["leagues"], strict=True):
+        # Player ids are the database's own; the seats still name the same players.
+        def by_name(doc):
+            names = {p["id"]: p["name"] for p in doc["players"]}
+            games = [{**g, "seats": {n: names[r] for n, r in g["seats"].items()}} for g in doc["games"]]
+            return {**doc, "players": sorted(names.values()), "games": games}
+
+        assert by_name(a) == by_name(b)
+
+    # The organiser link and the league games' tokens (derived from it) still work.
+    restored = League.objects.get(public_id=league.public_id)
+    assert token_valid(league=restored, token=token)
+    from scorekeeper.games.services import token_valid as game_token_valid
+
+    for gid in game_ids:
+        game = Game.objects.get(public_id=gid)
+        assert game_token_valid(game=game, token=game_token_for(league_token=token, game=game))
+
+    # A restored league keeps living: finishing the game in play updates its table.
+    open_game = Game.objects.get(league_link__league=restored, over=False)
+    hand_record(game=open_game, entry=penalties("Dee", Ann=20))
+    dee = next(r for r in standings(league=restored) if r.player == "Dee")
+    assert dee.games == 1 and dee.wins == 1
+
+
+@pytest.mark.parametrize(
+    "damage, path",
+    [
+        (lambda lg: lg["games"][1]["seats"].update(Ann=999), "leagues[0].games[1].seats.Ann"),
+        (lambda lg: lg["games"][0].update(game="nosuchgame"), "leagues[0].games[0].game"),
+        (lambda lg: lg["games"][0].update(played="yesterday"), "leagues[0].games[0].played"),
+        (lambda lg: lg["games"][2].update(ranked="yes"), "leagues[0].games[2].ranked"),
+        (lambda lg: lg["games"][1].update(game=lg["games"][0]["game"]), "leagues[0].games[1].game"),
+        (lambda lg: lg["seasons"][0].update(ends="2026-02-01"), "leagues[0].seasons[0].ends"),
+        (lambda lg: lg["players"][1].update(name=lg["players"][0]["name"].upper()), "leagues[0].players[1].name"),
+        (lambda lg: lg.update(variants=["no-such-rummy"]), "leagues[0].variants[0]"),
+        (lambda lg: lg.update(min_games=-1), "leagues[0].min_games"),
+        (lambda lg: lg.update(name=""), "leagues[0].name"),
+        (lambda lg: lg.update(token_hash="abc"), "leagues[0].token_hash"),
+    ],
+)
+def test_a_damaged_league_refuses_the_whole_import(tmp_path, damage, path):
+    make_league()
+    document = export()
+    wipe()
+    damage(document["leagues"][0])
+    for flags in ((), ("--commit",)):
+        with pytest.raises(CommandError) as refused:
+            load(document, tmp_path, *flags)
+        assert f"nothing imported: {path}" in str(refused.value)
+        # The games before the league section were fine, and are not kept either.
+        assert counts() == (0, 0, 0, 0) and league_counts() == (0,) * 7
+
+
+def test_an_existing_league_refuses_the_import(tmp_path):
+    league, _token = make_league()
+    document = export()
+    Game.objects.all().delete()  # the games could come back, but the league is still here
+    stored = league_counts()
+    with pytest.raises(CommandError, match=r"leagues\[0\].id: league .* already exists"):
+        load(document, tmp_path, "--commit")
+    assert league_counts() == stored and counts() == (0, 0, 0, 0)
+
+
+def test_hand_versions_are_kept(tmp_path):
+    make_games()
+    document = export()
+    versions = [h["version"] for h in document["games"][0]["hands"]]
+    assert versions == [1, 2, 2, 1]  # recorded, corrected, deleted, recorded
+    wipe()
+    load(document, tmp_path, "--commit")
+    game = Game.objects.get(public_id=document["games"][0]["id"])
+    assert list(game.hands.order_by("pk").values_list("version", flat=True)) == versions
+    document["games"][0]["hands"][1]["version"] = 7
+    document["games"][0]["id"] = "other1"
+    document["games"].pop(1)
+    with pytest.raises(CommandError, match=r"games\[0\].hands\[1\].version"):
+        load(document, tmp_path, "--commit")
