@@ -312,7 +312,6 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
                 "deltas_list": [(p, hand["deltas"].get(p, 0)) for p in players],
                 "revisions": revisions[:-1],
                 "edited": len(revisions) > 1,
-                "once": uuid.uuid4().hex,  # the delete button's one-time key
                 "changes": revisions[-1].changes if revisions else [],
             }
         )

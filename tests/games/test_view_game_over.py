@@ -11,7 +11,7 @@ from scorekeeper.games.models import Game
 from scorekeeper.games.rematch import GameNotOver, game_rematch
 from scorekeeper.rules import get_variant
 
-from .page_helpers import game, knock_hand, post_hand, start_game, state
+from .page_helpers import edit_link, game, join, knock_hand, post_hand, start_game, state
 
 pytestmark = pytest.mark.django_db
 
@@ -80,9 +80,8 @@ def test_rematch_starts_the_next_game_with_the_same_settings(client):
 
 def test_another_scorekeeping_phone_keeps_score_in_the_rematch(client):
     game_id = finished(client)
-    token = client.session["games"][game_id]["token"]
     other = Client()
-    other.get(reverse("game_join", args=[game_id, token]))
+    join(other, edit_link(client, game_id))
     new_id = client.post(reverse("game_rematch", args=[game_id]))["Location"].split("/")[-2]
     assert "Enter hand 1" in other.get(reverse("game", args=[new_id])).content.decode()
     watcher = Client()

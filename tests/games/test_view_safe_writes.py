@@ -25,7 +25,7 @@ def three_hands(client) -> str:
 
 
 def delete_form(html: str, game_id: str, n: int) -> dict[str, str]:
-    """The hidden fields of hand n's delete form, as the game page drew it."""
+    """The hidden fields of hand n's delete form, as its question page drew it."""
     action = reverse("hand_delete", args=[game_id, n])
     start = html.index(f'action="{action}"')
     form = html[start : html.index("</form>", start)]
@@ -44,13 +44,18 @@ def winners(game_id):
     return [h["winners"] for h in state(game_id)["hands"]]
 
 
+def question(client, game_id, n: int) -> str:
+    """The page that asks before hand n is deleted (the game page's Delete leads there)."""
+    return client.get(reverse("hand_delete", args=[game_id, n])).content.decode()
+
+
 def page(client, game_id) -> str:
     return client.get(reverse("game", args=[game_id])).content.decode()
 
 
 def test_a_double_tap_on_delete_deletes_one_hand_and_says_so(client):
     game_id = three_hands(client)
-    fields = delete_form(page(client, game_id), game_id, 1)
+    fields = delete_form(question(client, game_id, 1), game_id, 1)
     url = reverse("hand_delete", args=[game_id, 1])
     first = client.post(url, fields)
     second = client.post(url, fields)
@@ -63,7 +68,7 @@ def test_a_double_tap_on_delete_deletes_one_hand_and_says_so(client):
 
 def test_a_double_tap_with_htmx_deletes_one_hand(client):
     game_id = three_hands(client)
-    fields = delete_form(page(client, game_id), game_id, 1)
+    fields = delete_form(question(client, game_id, 1), game_id, 1)
     url = reverse("hand_delete", args=[game_id, 1])
     assert client.post(url, fields, **HTMX).status_code == 200
     second = client.post(url, fields, **HTMX)
@@ -74,10 +79,10 @@ def test_a_double_tap_with_htmx_deletes_one_hand(client):
 
 def test_a_stale_page_deletes_nothing(client):
     game_id = three_hands(client)
-    stale = delete_form(page(client, game_id), game_id, 1)
+    stale = delete_form(question(client, game_id, 1), game_id, 1)
     other = Client()
     other.cookies = client.cookies  # the same person on a second tab
-    fresh = delete_form(page(other, game_id), game_id, 1)
+    fresh = delete_form(question(other, game_id, 1), game_id, 1)
     assert other.post(reverse("hand_delete", args=[game_id, 1]), fresh).status_code == 302
     # The first tab still shows Ann's hand as hand 1; Bob's hand is hand 1 now.
     response = client.post(reverse("hand_delete", args=[game_id, 1]), stale)
@@ -88,9 +93,9 @@ def test_a_stale_page_deletes_nothing(client):
 
 def test_a_stale_page_deletes_nothing_even_when_the_number_is_gone(client):
     game_id = three_hands(client)
-    stale = delete_form(page(client, game_id), game_id, 3)
+    stale = delete_form(question(client, game_id, 3), game_id, 3)
     client.post(
-        reverse("hand_delete", args=[game_id, 1]), delete_form(page(client, game_id), game_id, 1)
+        reverse("hand_delete", args=[game_id, 1]), delete_form(question(client, game_id, 1), game_id, 1)
     )
     response = client.post(reverse("hand_delete", args=[game_id, 3]), stale)
     assert response.status_code == 302
@@ -101,7 +106,7 @@ def test_a_correction_opened_before_another_phone_deleted_hand_1_changes_nothing
     game_id = three_hands(client)
     form = correct_form(client.get(reverse("hand_edit", args=[game_id, 2])).content.decode())
     client.post(
-        reverse("hand_delete", args=[game_id, 1]), delete_form(page(client, game_id), game_id, 1)
+        reverse("hand_delete", args=[game_id, 1]), delete_form(question(client, game_id, 1), game_id, 1)
     )
     data = knock_hand(1, 30, 9, 20) | {"etag": form["etag"], "request_id": form["request_id"]}
     response = client.post(reverse("hand_update", args=[game_id, 2]), data)
