@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from django.test import Client
-from django.urls import reverse
 
-from tests.games.page_helpers import knock_hand, post_hand, start_game
+from tests.games.page_helpers import edit_link, knock_hand, post_hand, start_game
 
 VIEWPORTS = {
     "390x844": {"width": 390, "height": 844},
@@ -43,9 +42,9 @@ def seeded(live_url: str) -> dict:
         post_hand(client, phom, data)
     cont = start_game(client, "continental-rum", ["Ann", "Bob", "Cy", "Dan", "Eve", "Fay"])
     post_hand(client, cont, {"winner": "0", "jokers": 1})
-    games = client.session["games"]
+    # Each game's edit link (".../join/#<secret>"), as the share page shows it, on the live server.
     join = {
-        gid: live_url + reverse("game_join", args=[gid, games[gid]["token"]])
+        gid: edit_link(client, gid).replace("http://testserver", live_url, 1)
         for gid in (knock, over, phom, cont)
     }
     return {"knock": knock, "over": over, "phom": phom, "cont": cont, "join": join}

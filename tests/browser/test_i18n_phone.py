@@ -58,7 +58,7 @@ def test_a_phom_hand_in_vietnamese(live_server, phone_in):
     page.goto(live_server.url + "/")
     check(page, "vi-01-home", "vi")
     expect(page.locator("footer select[name=language]")).to_have_value("vi")
-    page.click("a.button[href$='variant=phom']")
+    page.click("a.variant-link[href$='variant=phom']")
     for i, name in enumerate(["An", "Bình", "Chi", "Dũng"]):
         page.fill(f"#id_player-{i}", name)
     check(page, "vi-02-start", "vi")
