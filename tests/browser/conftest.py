@@ -8,6 +8,10 @@ from pathlib import Path
 
 import pytest
 
+# How long a step may wait for the page. Generous: the whole suite runs browsers beside two
+# test workers on two cores, and a wait only ever ends early when the page is there.
+BROWSER_TIMEOUT_MS = 30_000
+
 # Playwright's sync API runs an event loop in this thread; Django refuses ORM calls from a
 # thread with a running loop unless told that is fine (it is: tests only, one thread each).
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
@@ -54,7 +58,7 @@ def phone(chromium):
 
     def open_phone(color_scheme: str = "light"):
         context = chromium.new_context(viewport=VIEWPORT, color_scheme=color_scheme)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(BROWSER_TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()
 

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREENSHOTS, VIEWPORT, resync_scroll
+from .conftest import BROWSER_TIMEOUT_MS, SCREENSHOTS, VIEWPORT, resync_scroll
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,7 +33,7 @@ def phone_in(chromium):
 
     def open_phone(locale: str, viewport=VIEWPORT):
         context = chromium.new_context(viewport=viewport, locale=locale)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(BROWSER_TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()
 

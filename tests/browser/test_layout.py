@@ -2,7 +2,7 @@
 
 import pytest
 
-from .conftest import SCREENSHOTS
+from .conftest import BROWSER_TIMEOUT_MS, SCREENSHOTS
 from .pages import OVERFLOW, VIEWPORTS, page_urls, seeded
 
 STICKY_BAR = """() => {
@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_no_page_scrolls_sideways(live_server, chromium, size):
     games = seeded(live_server.url)
     context = chromium.new_context(viewport=VIEWPORTS[size])
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(BROWSER_TIMEOUT_MS)
     folder = SCREENSHOTS / "layout" / size
     folder.mkdir(parents=True, exist_ok=True)
     problems, bars = [], []

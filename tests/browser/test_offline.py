@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from scorekeeper.games.models import Hand
 
-from .conftest import SCREENSHOTS
+from .conftest import BROWSER_TIMEOUT_MS, SCREENSHOTS
 from .pages import VIEWPORTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -53,7 +53,7 @@ def hands_in_db():
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 def test_draft_survives_a_reload_and_goes_once_saved(live_server, chromium, size):
     context = chromium.new_context(viewport=VIEWPORTS[size])
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(BROWSER_TIMEOUT_MS)
     try:
         page = context.new_page()
         game_url = new_game(page, live_server.url)
@@ -103,7 +103,7 @@ def test_draft_survives_a_reload_and_goes_once_saved(live_server, chromium, size
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 def test_offline_save_waits_and_is_sent_once(live_server, chromium, size):
     context = chromium.new_context(viewport=VIEWPORTS[size])
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(BROWSER_TIMEOUT_MS)
     try:
         page = context.new_page()
         game_url = new_game(page, live_server.url)
@@ -204,7 +204,7 @@ def test_a_correction_draft_is_kept_until_saved_then_gone(live_server, chromium)
 def test_a_kept_form_never_reuses_a_sent_request_id(live_server, chromium):
     """Saved online, then the same (kept) form offline: the second hand gets its own key."""
     context = chromium.new_context(viewport=VIEWPORTS["390x844"])
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(BROWSER_TIMEOUT_MS)
     try:
         page = context.new_page()
         game_url = new_game(page, live_server.url)
