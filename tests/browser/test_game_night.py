@@ -104,7 +104,13 @@ def test_knock_rummy_game_night(live_server, phone, shot):
     expect(error).to_contain_text("'1X' is not a card (card 2)")
     expect(keeper.locator("#preview")).to_have_count(0)
     shot(keeper, "07-hand-bad-card")
-    save(keeper)  # saving refuses it too, without a swap
+    # Saving refuses it too, in place. Wait for that answer and its swap: the error text is on
+    # the page already (from the preview), and typing before the swap would be overwritten.
+    with keeper.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/hands/")):
+        save(keeper)
+    keeper.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
     expect(keeper.locator("#id_p2-cards-error")).to_contain_text("'1X' is not a card")
     keeper.fill("#id_p2-cards", "2C 4S 5S 6S 9H 10H JH")  # a whole hand: 7 cards, 2 unmatched
     save(keeper)
