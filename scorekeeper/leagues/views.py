@@ -169,12 +169,7 @@ def _scope_from(request: HttpRequest, league: League, seasons: list[Season]):
             season = season_get(league=league, season_id=asked)
         except Season.DoesNotExist:
             raise Http404("no such season") from None
-    slug = request.GET.get("variant") or None
-    if slug is not None:
-        try:
-            slug = get_variant(slug).slug
-        except UnknownVariantError:
-            raise Http404("no such variant") from None
+    slug = _variant_asked(request)
     return season, slug
 
 
@@ -209,6 +204,17 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
 
 
 @require_GET
+def _variant_asked(request: HttpRequest) -> str | None:
+    """The variant a page is filtered to (``?variant=``), or None for all; 404 if unknown."""
+    slug = request.GET.get("variant") or None
+    if slug is None:
+        return None
+    try:
+        return get_variant(slug).slug
+    except UnknownVariantError:
+        raise Http404("no such variant") from None
+
+
 def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpResponse:
     """A player's rating history, results by variant, recent form and head to head."""
     league = _league(league_id)
@@ -216,12 +222,7 @@ def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpRes
         player = player_get(league=league, player_id=player_id)
     except Player.DoesNotExist:
         raise Http404("no such player") from None
-    slug = request.GET.get("variant") or None
-    if slug is not None:
-        try:
-            slug = get_variant(slug).slug
-        except UnknownVariantError:
-            raise Http404("no such variant") from None
+    slug = _variant_asked(request)
     record = player_record(league=league, player=player, scope=scope_key(variant=slug))
     points = [{player.name: round(mu - 3 * sigma, 1)} for _played, mu, sigma in record["history"]]
     context = {
