@@ -55,7 +55,8 @@ browser-deps:
 	@# Korean pages need a Hangul font, or the screenshots show empty boxes.
 	@fc-list :lang=ko 2>/dev/null | grep -q . || { \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-nanum \
+	    (DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-nanum \
+	      || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-nanum)) \
 	      || echo "note: could not install fonts-nanum; Korean screenshots show boxes."; \
 	  else \
 	    echo "note: no Korean font; run 'apt-get install fonts-nanum' as root."; \
