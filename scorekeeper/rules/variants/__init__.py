@@ -1,6 +1,6 @@
 """The variant registry: every variant of the rules, by slug, in display order.
 
-A new variant is one module here with a ``VARIANTS`` tuple, added to ``_MODULES``.
+A new variant is one module here with a ``VARIANTS`` tuple, added to ``MODULES`` (its guide, with the same module name, goes in ``rules/reference/guides``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from . import (
 )
 from .base import EndRule, Option, Table, Variant
 
-_MODULES = (
+MODULES = (
     standard,
     boat_house,
     caloochi,
@@ -33,7 +33,7 @@ _MODULES = (
     nowrang,
 )
 
-REGISTRY: dict[str, Variant] = {v.slug: v for module in _MODULES for v in module.VARIANTS}
+REGISTRY: dict[str, Variant] = {v.slug: v for module in MODULES for v in module.VARIANTS}
 
 
 def all_variants() -> list[Variant]:

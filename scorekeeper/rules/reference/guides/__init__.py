@@ -6,32 +6,16 @@ A guide module mirrors its variant module in ``scorekeeper.rules.variants`` and 
 
 from __future__ import annotations
 
+import importlib
+
+from ... import variants
 from ...variants import Variant, get_variant
 from ..model import Guide
-from . import (
-    boat_house,
-    caloochi,
-    continental,
-    double_rum,
-    german,
-    knock,
-    nowrang,
-    phom,
-    queen_city,
-    standard,
-)
 
-_MODULES = (
-    standard,
-    boat_house,
-    caloochi,
-    double_rum,
-    knock,
-    continental,
-    queen_city,
-    phom,
-    german,
-    nowrang,
+# One guide module per variant module, by the same name: the variants' list is the only list.
+_MODULES = tuple(
+    importlib.import_module(f"{__name__}.{module.__name__.rsplit('.', 1)[-1]}")
+    for module in variants.MODULES
 )
 
 GUIDES: dict[str, Guide] = {g.slug: g for module in _MODULES for g in module.GUIDES}
