@@ -46,8 +46,10 @@ def worker_ready(page):
         raise AssertionError(f"no service worker controls the page: {state}") from None
 
 
-def hands_in_db():
-    return Hand.objects.filter(deleted_at__isnull=True).count()
+def hands_in_db(game_url: str) -> int:
+    """The live hands stored for the game at ``game_url`` (only this test's game counts)."""
+    public_id = game_url.rstrip("/").rsplit("/", 1)[-1]
+    return Hand.objects.filter(game__public_id=public_id, deleted_at__isnull=True).count()
 
 
 @pytest.mark.parametrize("size", list(VIEWPORTS))
@@ -123,7 +125,7 @@ def test_offline_save_waits_and_is_sent_once(live_server, chromium, size):
         queued = page.locator("#net-status .net-queue")
         expect(queued).to_contain_text("Hand 1: waiting to send")
         page.screenshot(path=str(SCREENSHOTS / f"offline-waiting-{size}.png"))
-        assert hands_in_db() == 0
+        assert hands_in_db(game_url) == 0
 
         # Pages seen before still open; a page never seen gets the offline page, not an error.
         page.goto(live_server.url + "/rules/phom/")
@@ -141,14 +143,14 @@ def test_offline_save_waits_and_is_sent_once(live_server, chromium, size):
         except AssertionError:
             queue = page.evaluate("localStorage.getItem('rt-queue')")
             online = page.evaluate("navigator.onLine")
-            raise AssertionError(f"still queued: {queue}, online {online}, {hands_in_db()} hands") from None
+            raise AssertionError(f"still queued: {queue}, online {online}, {hands_in_db(game_url)} hands") from None
         page.screenshot(path=str(SCREENSHOTS / f"offline-sent-{size}.png"))
         # Sent once, and never again: reloads and reconnections find an empty queue.
         page.reload()
         context.set_offline(True)
         context.set_offline(False)
         time.sleep(1.5)
-        assert hands_in_db() == 1
+        assert hands_in_db(game_url) == 1
         assert page.evaluate("JSON.parse(localStorage.getItem('rt-queue') || '[]').length") == 0
     finally:
         context.close()
@@ -170,7 +172,7 @@ def test_draft_survives_a_refused_save_and_leaving(live_server, phone):
     expect(page.locator(".draft-notice")).to_be_visible()
     expect(page.locator("#id_p2-cards")).to_have_value("KH 1X")
     expect(page.locator("#id_p1-points")).to_have_value("10")
-    assert hands_in_db() == 0
+    assert hands_in_db(game_url) == 0
 
 
 def test_a_correction_draft_is_kept_until_saved_then_gone(live_server, chromium):
@@ -227,8 +229,8 @@ def test_a_kept_form_never_reuses_a_sent_request_id(live_server, chromium):
         context.set_offline(False)
         expect(page.locator("#net-status .queued")).to_have_count(0, timeout=15_000)
         deadline = time.time() + 10
-        while hands_in_db() < 2 and time.time() < deadline:
+        while hands_in_db(game_url) < 2 and time.time() < deadline:
             time.sleep(0.2)
-        assert hands_in_db() == 2
+        assert hands_in_db(game_url) == 2
     finally:
         context.close()
