@@ -31,7 +31,7 @@ FED_BY = EntryField(
 ORDER = EntryField(
     "order",
     "order",
-    N_("Or give the finishing order instead of the trash"),
+    N_("The finishing order, instead of each player's trash"),
     help=N_("First place first. Móm players finish last and are left out."),
     section="order",
 )
