@@ -589,9 +589,7 @@ class HandForm(forms.Form):
                 "points": gettext("points"),
                 "cards": gettext("cards"),
                 "order": gettext("place"),
-            }.get(
-                name.split("-", 1)[-1], field.label
-            )
+            }.get(name.split("-", 1)[-1], field.label)
             for error in errors:
                 if player:
                     text = gettext("%(name)s, %(field)s: %(error)s") % {
@@ -724,7 +722,6 @@ class HandForm(forms.Form):
                         return field
                 return i
         return None
-
 
     def _place_field(self, extra: EntryField, rest: str) -> str | None:
         """``order[2]``: the place field of the seat listed third (None: the whole order)."""

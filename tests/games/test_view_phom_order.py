@@ -74,3 +74,14 @@ def test_u_ignores_the_places(client):
     data = {"winner": "0", "u_cards": "9", "p0-order": "1", "p1-order": "2"}
     assert post_hand(client, game_id, data).status_code == 302
     assert "order" not in state(game_id)["hands"][0]["result"]
+
+
+def test_preview_explains_the_places(client):
+    game_id = start_game(client, "phom", ["Ann", "Bob", "Cy"])
+    data = {"winner": "none", "p0-order": "2", "p1-order": "3", "p2-order": "1"}
+    response = client.post(f"/games/{game_id}/hands/preview/", data)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Cy finishes first and wins" in html
+    assert "Bob: place 3: pays 2" in html
+    assert state(game_id)["hands"] == []
