@@ -91,6 +91,7 @@ def test_feeding_still_adds_with_an_order():
             "phom.order_and_trash",
         ),
         ({"order": "Ann Bob"}, "result.order", "phom.expected_order"),
+        ({"order": list(FOUR), "hands": {"Cy": 7}}, "result.hands.Cy", "phom.order_seat"),
         (
             {"order": [], "hands": {p: {"mom": True} for p in FOUR}},
             "result.order",

@@ -61,6 +61,10 @@ ORDER_AND_TRASH = define(
     ),
 )
 ORDER_WITH_U = define("phom.order_with_u", N_("{name} went ù: leave out the finishing order"))
+ORDER_SEAT = define(
+    "phom.order_seat",
+    N_('with a finishing order, a player\'s entry holds only {{"mom": true}} or {{"mom": false}}'),
+)
 ORDER_ALL_MOM = define(
     "phom.order_all_mom", N_("every player is móm: enter the trash totals to find the winner")
 )
@@ -155,7 +159,7 @@ def _score_order(hand: HandContext):
             mom[p] = False
             continue
         if not isinstance(entry, Mapping):
-            raise ResultError(EXPECTED_ORDER(), f"result.hands.{p}")
+            raise ResultError(ORDER_SEAT(), f"result.hands.{p}")
         trash = [k for k in entry if k != "mom" and entry[k] is not None]
         if trash:
             raise ResultError(ORDER_AND_TRASH(name=p), f"result.hands.{p}.{trash[0]}")
