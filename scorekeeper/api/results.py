@@ -28,6 +28,12 @@ REF = "#/components/schemas/{model}"
 STRICT = ConfigDict(extra="forbid")
 
 Text = Annotated[str, Field(max_length=MAX_TEXT)]
+MAX_SEATS = 8  # no variant seats more; the engine checks the order against the game's players
+ORDER_DOC = (
+    "the finishing order instead of the trash: player names, first place first, each player "
+    "who is not móm exactly once (móm players, marked per seat, finish last); not with per-seat "
+    "points, cards, hand or melds, nor when somebody went ù"
+)
 
 
 class Eat(BaseModel):
@@ -69,6 +75,8 @@ def _extra_type(extra: EntryField) -> Any:
         return Literal[tuple(value for value, _label in extra.choices)]
     if extra.kind == "eats":
         return Annotated[list[Eat], Field(max_length=MAX_EATS)]
+    if extra.kind == "order":
+        return Annotated[list[str], Field(max_length=MAX_SEATS)]
     return Annotated[int, Field(ge=extra.minimum, le=extra.maximum)]
 
 
@@ -88,6 +96,8 @@ def result_model(slug: str) -> type[BaseModel]:
     for extra in family.extras:
         note = f" (only with the option '{extra.option}')" if extra.option else ""
         label = Eat.__doc__ if extra.kind == "eats" else extra.label
+        if extra.kind == "order":
+            label = ORDER_DOC
         fields[extra.key] = (
             _extra_type(extra) | None,
             Field(None, description=(label + note).strip()),

@@ -26,6 +26,9 @@ from scorekeeper.rules.scoring.setup import player_name
 MAX_NAME = 40
 MELD_SEPARATOR = re.compile(r"\s*(?:/|\||;|\n)\s*")
 
+# Extras the page asks for once per seat (a count, a place) rather than once per hand.
+PER_SEAT = ("eats", "order")
+
 # Values of the hand form's "winner" choice that are not a seat.
 BLOCKED = "blocked"
 NOBODY = "none"
@@ -292,7 +295,7 @@ class HandForm(forms.Form):
 
         self.extras = family.fields(self.table)
         for extra in self.extras:
-            if extra.kind != "eats":
+            if extra.kind not in PER_SEAT:
                 self.fields[extra.form_name] = _extra_field(extra)
 
         if self.winner_only:
@@ -322,6 +325,17 @@ class HandForm(forms.Form):
                         required=False,
                         min_value=extra.minimum,
                         max_value=extra.maximum,
+                    )
+            elif extra.kind == "order":
+                places = [("", "–")] + [(str(n), str(n)) for n in range(1, len(self.players) + 1)]
+                for i, name in enumerate(self.players):
+                    self.fields[f"p{i}-{extra.form_name}"] = forms.TypedChoiceField(
+                        label=gettext("%(name)s: place") % {"name": name},
+                        choices=places,
+                        coerce=int,
+                        empty_value=None,
+                        required=False,
+                        widget=forms.Select(attrs={"data-order-place": name}),
                     )
 
     # -- what the schema says about the page --
@@ -373,8 +387,22 @@ class HandForm(forms.Form):
                 "help_before": gettext(extra.help_before) if extra.help_before else "",
             }
             for extra in self.extras
-            if extra.section == section and extra.kind != "eats"
+            if extra.section == section and extra.kind not in PER_SEAT
         ]
+
+    def order_field(self) -> dict[str, Any] | None:
+        """The finishing order, a place per seat (None where the family takes no order)."""
+        extra = next((e for e in self.extras if e.kind == "order"), None)
+        if extra is None:
+            return None
+        return {
+            "label": gettext(extra.label),
+            "help": gettext(extra.help) if extra.help else "",
+            "seats": [
+                {"index": i, "name": name, "field": self[f"p{i}-{extra.form_name}"]}
+                for i, name in enumerate(self.players)
+            ],
+        }
 
     def role_rows(self) -> list[dict[str, Any]]:
         return self.section_rows("role")
@@ -435,6 +463,20 @@ class HandForm(forms.Form):
                         f"p{i}-cards",
                         _("Give the points or the cards, not both."),
                     )
+        for extra in self.extras:
+            if extra.kind == "order":
+                taken: dict[int, str] = {}
+                for i, name in enumerate(self.players):
+                    place = cleaned.get(f"p{i}-{extra.form_name}")
+                    if place is None:
+                        continue
+                    if place in taken:
+                        self.add_error(
+                            f"p{i}-{extra.form_name}",
+                            gettext("%(other)s already has place %(place)s.")
+                            % {"other": taken[place], "place": place},
+                        )
+                    taken[place] = name
         if "points" in self.fields and cleaned.get("melds") and cleaned.get("points") is not None:
             self.add_error("points", _("Give the melds or their value, not both."))
         return cleaned
@@ -469,6 +511,12 @@ class HandForm(forms.Form):
                 continue
             if extra.instead_of_melds and (winner is None or winner in hands):
                 continue
+            if extra.kind == "order":
+                if winner is None or not family.winner_hides_seats:
+                    order = self._order(extra)
+                    if order:
+                        result[extra.key] = order
+                continue
             if extra.kind == "eats":
                 eats = []
                 for i, name in enumerate(self.players):
@@ -499,7 +547,7 @@ class HandForm(forms.Form):
                     item["points"] = points
                 elif cards:
                     item[cards_key] = cards
-                if data.get(f"p{i}-mom") and item:
+                if data.get(f"p{i}-mom") and (item or "order" in result):
                     # Always passed on: with typed cards the engine checks the claim against
                     # them and refuses a móm whose cards hold a meld, naming the player.
                     item["mom"] = True
@@ -508,6 +556,16 @@ class HandForm(forms.Form):
         if hands:
             result["hands"] = hands
         return _ordered(result, family)
+
+    def _order(self, extra: EntryField) -> list[str]:
+        """The players with a place, first place first (the engine checks who is missing)."""
+        data = self.cleaned_data
+        placed = [
+            (data[f"p{i}-{extra.form_name}"], i)
+            for i in range(len(self.players))
+            if data.get(f"p{i}-{extra.form_name}") is not None
+        ]
+        return [self.players[i] for _place, i in sorted(placed)]
 
     def error_list(self) -> list[dict[str, str]]:
         """Every error of the form, each naming its player and field, with a link to the input.
@@ -527,9 +585,11 @@ class HandForm(forms.Form):
             else:  # a radio group labels no single input: link its first choice
                 href = "#" + (field.id_for_label or field.subwidgets[0].id_for_label)
             # A seat's fields are labelled for their row ("or the whole hand..."); short here.
-            label = {"points": gettext("points"), "cards": gettext("cards")}.get(
-                name.split("-", 1)[-1], field.label
-            )
+            label = {
+                "points": gettext("points"),
+                "cards": gettext("cards"),
+                "order": gettext("place"),
+            }.get(name.split("-", 1)[-1], field.label)
             for error in errors:
                 if player:
                     text = gettext("%(name)s, %(field)s: %(error)s") % {
@@ -578,6 +638,11 @@ class HandForm(forms.Form):
                     if isinstance(eat, Mapping) and eat.get("to") in seat:
                         key = f"p{seat[eat['to']]}-{extra.form_name}"
                         initial[key] = initial.get(key, 0) + 1
+            elif extra.kind == "order":
+                order = entry.get(extra.key)
+                for place, name in enumerate(order if isinstance(order, list) else [], start=1):
+                    if isinstance(name, str) and name in seat:
+                        initial[f"p{seat[name]}-{extra.form_name}"] = place
             elif extra.kind == "feeder":
                 if entry.get(extra.key):
                     initial[extra.form_name] = True
@@ -631,6 +696,8 @@ class HandForm(forms.Form):
         if top in (family.role, family.blocked_key):
             return "winner"
         for extra in self.extras:
+            if top == extra.key and extra.kind == "order":
+                return self._place_field(extra, rest)
             if top == extra.key and extra.form_name in self.fields:
                 return extra.form_name
         if top != "hands" or not rest.startswith("hands."):
@@ -655,6 +722,17 @@ class HandForm(forms.Form):
                         return field
                 return i
         return None
+
+    def _place_field(self, extra: EntryField, rest: str) -> str | None:
+        """``order[2]``: the place field of the seat listed third (None: the whole order)."""
+        match = re.fullmatch(r"[^\[]+\[(\d+)\]", rest)
+        if not match or not hasattr(self, "cleaned_data"):
+            return None
+        order = self._order(extra)
+        n = int(match.group(1))
+        if n >= len(order):
+            return None
+        return f"p{self.players.index(order[n])}-{extra.form_name}"
 
 
 def _texts(value: Any) -> bool:

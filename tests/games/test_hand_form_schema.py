@@ -30,7 +30,7 @@ def test_the_form_has_exactly_the_schemas_fields(variant, on):
     table = variant.table(options, players=len(players))
     expected = {"winner"}
     for extra in family.fields(table):
-        if extra.kind == "eats":
+        if extra.kind in ("eats", "order"):  # asked once per seat: a count, a place
             expected |= {f"p{i}-{extra.form_name}" for i in range(len(players))}
         else:
             expected.add(extra.form_name)

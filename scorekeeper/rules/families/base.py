@@ -88,7 +88,8 @@ class EntryField:
     ``kind``: ``player`` (a seat's name), ``flag`` (true/false), ``number`` (a whole number
     from ``minimum`` to ``maximum``), ``choice`` (one of ``choices``), ``feeder`` (the name of
     the player before the winner: a flag on the page), ``eats`` (a list of
-    ``{"from", "to"}`` between neighbours: a count per seat on the page).
+    ``{"from", "to"}`` between neighbours: a count per seat on the page), ``order`` (player
+    names, first place first: a place per seat on the page).
     ``option``: the table option that switches the field on (None: always in use).
     ``section``: where the page shows it (``role``, ``winner``, ``melds``, ``eats``).
     ``label``/``help``: texts for the page, marked for extraction; ``name``: the page's field
@@ -322,6 +323,11 @@ def _check_value(field: EntryField, value: Any, players: tuple[str, ...], where:
     elif kind in ("player", "feeder"):
         if not isinstance(value, str) or value not in players:
             raise ResultError(NOT_A_PLAYER(got=_shown(value)), where)
+    elif kind == "order":
+        if not isinstance(value, list):
+            return  # the scoring function explains the shape
+        if len(value) > len(players):
+            raise ResultError(TOO_MANY(limit=len(players), count=len(value)), where)
     elif kind == "eats":
         if not isinstance(value, list):
             return  # the scoring function explains the shape

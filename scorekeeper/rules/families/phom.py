@@ -28,6 +28,13 @@ FED_BY = EntryField(
     winner_only=True,
     name="fed",
 )
+ORDER = EntryField(
+    "order",
+    "order",
+    N_("The finishing order, instead of each player's trash"),
+    help=N_("First place first. Móm players finish last and are left out."),
+    section="order",
+)
 EATS = EntryField(
     "eats",
     "eats",
@@ -48,7 +55,7 @@ class Phom(Family):
     nobody_label = N_("Nobody went ù: count the trash")
     seats = "all"
     seat_keys = ("points", "cards", "hand", "melds", "mom")
-    extras: ClassVar[tuple[EntryField, ...]] = (U_CARDS, FED_BY, EATS)
+    extras: ClassVar[tuple[EntryField, ...]] = (U_CARDS, FED_BY, ORDER, EATS)
     zero_sum = True
     winner_hides_seats = True
     winner_legend = N_("The ù")

@@ -42,6 +42,32 @@ EXPECTED_EATS = define(
     "phom.expected_eats", N_('expected a list such as [{{"from": "Ann", "to": "Bob"}}]')
 )
 EXPECTED_EAT = define("phom.expected_eat", N_('expected {{"from": ..., "to": ...}}'))
+ORDER_FIRST = define("phom.order_first", N_("{name} finishes first and wins"))
+ORDER_PLACE = define("phom.order_place", N_("{name}: place {place}: pays {chips}"))
+ORDER_MOM = define("phom.order_mom", N_("{name}: móm (no meld), last: pays {chips}"))
+EXPECTED_ORDER = define(
+    "phom.expected_order", N_('expected the players in finishing order, such as ["Ann", "Bob"]')
+)
+ORDER_TWICE = define("phom.order_twice", N_("{name} is in the order twice"))
+ORDER_MOM_LISTED = define(
+    "phom.order_mom_listed", N_("{name} is móm and finishes last: leave them out of the order")
+)
+ORDER_MISSING = define("phom.order_missing", N_("{name} has no place in the order"))
+ORDER_AND_TRASH = define(
+    "phom.order_and_trash",
+    N_(
+        "{name}'s trash is given as well as the finishing order: "
+        "give either the order or every player's trash, not both"
+    ),
+)
+ORDER_WITH_U = define("phom.order_with_u", N_("{name} went ù: leave out the finishing order"))
+ORDER_SEAT = define(
+    "phom.order_seat",
+    N_('with a finishing order, a player\'s entry holds only {{"mom": true}} or {{"mom": false}}'),
+)
+ORDER_ALL_MOM = define(
+    "phom.order_all_mom", N_("every player is móm: enter the trash totals to find the winner")
+)
 NOT_BEFORE = define(
     "phom.not_before",
     N_("{taker} can only take the discards of the player before him, not {giver}'s"),
@@ -51,7 +77,11 @@ NOT_BEFORE = define(
 def score_phom(hand: HandContext) -> HandResult:
     hand.forbid_unless("feeding-penalties", "fed_by", "eats")
     if hand.entry.get("u") is not None:
+        if hand.entry.get("order") is not None:
+            raise ResultError(ORDER_WITH_U(name=str(hand.entry["u"])), "result.order")
         deltas, transfers, winners, counted, lines = _score_u(hand)
+    elif hand.entry.get("order") is not None:
+        deltas, transfers, winners, counted, lines = _score_order(hand)
     else:
         deltas, transfers, winners, counted, lines = _score_places(hand)
     for eat in _eats(hand):
@@ -116,11 +146,59 @@ def _score_places(hand: HandContext):
     return deltas, transfers, [winner], counted, lines
 
 
+def _score_order(hand: HandContext):
+    """Places given directly, first place first; móm players (per seat) still finish last."""
+    given = hand.entry["order"]
+    if not isinstance(given, list):
+        raise ResultError(EXPECTED_ORDER(), "result.order")
+    entries = hand.entries()
+    mom = {}
+    for p in hand.players:
+        entry = entries.get(p)
+        if entry is None:
+            mom[p] = False
+            continue
+        if not isinstance(entry, Mapping):
+            raise ResultError(ORDER_SEAT(), f"result.hands.{p}")
+        trash = [k for k in entry if k != "mom" and entry[k] is not None]
+        if trash:
+            raise ResultError(ORDER_AND_TRASH(name=p), f"result.hands.{p}.{trash[0]}")
+        mom[p] = _mom(entry, None, p)
+    seen: set[str] = set()
+    for i, name in enumerate(given):
+        where = f"result.order[{i}]"
+        if not isinstance(name, str) or name not in hand.players:
+            raise ResultError(NOT_A_PLAYER(name=repr(name)), where)
+        if name in seen:
+            raise ResultError(ORDER_TWICE(name=name), where)
+        if mom[name]:
+            raise ResultError(ORDER_MOM_LISTED(name=name), where)
+        seen.add(name)
+    for p in hand.players:
+        if not mom[p] and p not in seen:
+            raise ResultError(ORDER_MISSING(name=p), "result.order")
+    if not given:
+        raise ResultError(ORDER_ALL_MOM(), "result.order")
+    order = hand.play_order
+    last = sorted((p for p in hand.players if mom[p]), key=order.index)
+    ranked = [*given, *last]
+    winner = ranked[0]
+    amounts, lines = {}, [ORDER_FIRST(name=winner)]
+    for place, p in enumerate(ranked[1:], start=2):
+        amounts[p] = MOM_CHIPS if mom[p] else PLACE_CHIPS[place - 2]
+        if mom[p]:
+            lines.append(ORDER_MOM(name=p, chips=amounts[p]))
+        else:
+            lines.append(ORDER_PLACE(name=p, place=place, chips=amounts[p]))
+    deltas, transfers = pay_winner(hand, winner, amounts)
+    return deltas, transfers, [winner], {}, lines
+
+
 def _mom(entry: Mapping, counted, name: str) -> bool:
     given = entry.get("mom") if isinstance(entry, Mapping) else None
     if given is not None and not isinstance(given, bool):
         raise ResultError(EXPECTED_BOOL(value=repr(given)), f"result.hands.{name}.mom")
-    if counted.source in ("hand", "melds"):
+    if counted is not None and counted.source in ("hand", "melds"):
         derived = bool(counted.mom)
         if given is not None and given != derived:
             says = SAYS_NO_MELD if derived else SAYS_MELD
