@@ -7,10 +7,13 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 # How long a step may wait for the page. Generous: the whole suite runs browsers beside two
 # test workers on two cores, and a wait only ever ends early when the page is there.
 BROWSER_TIMEOUT_MS = 30_000
+# Playwright's expect() has its own default (5 s); the same patience for it.
+expect.set_options(timeout=BROWSER_TIMEOUT_MS)
 
 # Playwright's sync API runs an event loop in this thread; Django refuses ORM calls from a
 # thread with a running loop unless told that is fine (it is: tests only, one thread each).
