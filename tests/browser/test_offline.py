@@ -125,7 +125,11 @@ def test_offline_save_waits_and_is_sent_once(live_server, chromium, size):
         queued = page.locator("#net-status .net-queue")
         expect(queued).to_contain_text("Hand 1: waiting to send")
         page.screenshot(path=str(SCREENSHOTS / f"offline-waiting-{size}.png"))
-        assert hands_in_db(game_url) == 0
+        # Usually nothing reached the server. Under load Chromium's emulated cut sometimes lands
+        # after the post has left: the answer is lost, the phone queues the hand all the same,
+        # and its resend is answered from the first write by its request_id. Either way the hand
+        # is waiting on the phone now and is recorded exactly once below.
+        assert hands_in_db(game_url) <= 1
 
         # Pages seen before still open; a page never seen gets the offline page, not an error.
         page.goto(live_server.url + "/rules/phom/")
