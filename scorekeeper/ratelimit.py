@@ -24,6 +24,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .middleware import client_ip
 from .responses import error_response
@@ -98,7 +99,11 @@ class RateLimitMiddleware:
             request,
             429,
             "throttled",
-            _("Too many requests from this address; try again in %(n)s minute(s).")
+            ngettext(
+                "Too many requests from this address; try again in %(n)s minute.",
+                "Too many requests from this address; try again in %(n)s minutes.",
+                minutes,
+            )
             % {"n": minutes},
             title=_("Slow down"),
         )

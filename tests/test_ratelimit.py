@@ -96,3 +96,22 @@ def test_a_table_of_normal_use_never_meets_the_defaults(settings):
     assert write >= 10 * (per_window / 2 + 1)  # ten tables behind one address
     assert preview >= 10 * per_window * 4
     assert create >= 10 * 2
+
+
+
+@pytest.mark.parametrize(
+    "language, wait, words",
+    [("en", 600, "in 10 minutes."), ("en", 30, "in 1 minute."), ("cs", 60, "za 1 minutu."),
+     ("cs", 150, "za 3 minuty."), ("cs", 600, "za 10 minut."), ("ro", 1200, "peste 20 de minute."),
+     ("ro", 120, "peste 2 minute."), ("de", 60, "in 1 Minute noch einmal.")],
+)
+def test_the_wait_is_said_with_the_plural_of_the_language(language, wait, words):
+    from django.utils import translation
+
+    middleware = ratelimit.RateLimitMiddleware(lambda request: None)
+    request = RequestFactory().post("/api/v1/games", REMOTE_ADDR="10.0.0.1")
+    with translation.override(language):
+        refused = middleware._refuse(request, "create", wait)
+    assert refused.status_code == 429 and refused["Retry-After"] == str(wait)
+    message = json.loads(refused.content)["error"]["message"]
+    assert message.endswith(words) and "(" not in message, message

@@ -190,3 +190,29 @@ def test_after_a_refused_post_the_switcher_goes_back_by_the_referer(knock_game):
     back = reverse("hand_new", args=[game_id])
     answer = client.post(reverse("set_language"), {"language": "cs"}, HTTP_REFERER=back)
     assert answer.status_code == 302 and answer["Location"] == back
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_switcher_names_every_language_in_its_own_words(client, code):
+    # Django's own catalogues would call English "anglicky" or "Tiếng Anh": the menu must not.
+    body = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE=code).content.decode()
+    select = body[body.index('<select id="language-select"') : body.index("</select>")]
+    options = re.findall(r'<option value="([a-z]+)" lang="\1"(?: selected)?>([^<]*)</option>', select)
+    assert options == [(c, htmllib.escape(str(n), quote=False)) for c, n in settings.LANGUAGES]
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_house_rule_help_links_use_the_translated_option_name(client, code):
+    from scorekeeper.games.templatetags.engine import engine_text
+    from scorekeeper.rules.variants import all_variants
+
+    variant = max(all_variants(), key=lambda v: len(v.options))
+    page = text_of(client.get(reverse("game_start") + f"?variant={variant.slug}",
+                              HTTP_ACCEPT_LANGUAGE=code))
+    links = re.findall(r'href="[^"]*#option-[^"]*">([^<]*)</a>', page)
+    assert len(links) == len(variant.options) > 0
+    with translation.override(code):
+        names = [engine_text(option.name) for option in variant.options]
+    for link, option, name in zip(links, variant.options, names, strict=True):
+        assert name != option.name, f"{code}: option {option.name!r} is not translated"
+        assert name in link and option.name not in link, (code, link)
