@@ -14,7 +14,7 @@ from ..arrange import arrange
 from ..cards import Card, format_cards, parse_cards
 from ..deck import IN_THIS_HAND
 from ..errors import ResultError, RulesError
-from ..melds import MeldReading, read_meld
+from ..melds import MeldReading, read_meld, split_melds
 from ..messages import N_, Message, define
 from .context import HandContext
 from .result import PlayerDetail
@@ -157,7 +157,11 @@ def _cards(value: Any, where: str) -> list[Card]:
 
 
 def read_melds(value: Any, table, where: str) -> list[MeldReading]:
-    """Declared melds, validated one by one; errors name the meld's index."""
+    """Declared melds, validated one by one; errors name the meld's index.
+
+    One text may hold several melds separated as the app prints them (``·``) or as tables
+    type them (``/``, ``|``, ``;``, new lines): see :func:`~scorekeeper.rules.melds.split_melds`.
+    """
     if isinstance(value, str) or not isinstance(value, list):
         raise ResultError(EXPECTED_MELDS(), where)
     readings = []
@@ -166,7 +170,8 @@ def read_melds(value: Any, table, where: str) -> list[MeldReading]:
         if not isinstance(text, str):
             raise ResultError(EXPECTED_MELD(value=repr(text)), spot)
         try:
-            readings.append(read_meld(text, table.meld_rules))
+            for part in split_melds(text) or [text]:
+                readings.append(read_meld(part, table.meld_rules))
         except RulesError as err:
             raise err.at(spot) from None
     return readings
