@@ -82,6 +82,15 @@ def split_melds(text: str) -> list[str]:
     return [part.strip() for part in _MELD_SPLIT.split(text) if part.strip()]
 
 
+def whole_hand_text(text: str) -> str:
+    """A whole hand typed as melds is still one list of cards: the separators go.
+
+    >>> whole_hand_text("QD KD AD 2D · 5C")
+    'QD KD AD 2D 5C'
+    """
+    return " ".join(split_melds(text))
+
+
 def format_melds(melds: Iterable[object]) -> str:
     """Melds as the app prints them: ``7H 8H 9H · QS QD QC``.
 
@@ -401,4 +410,5 @@ __all__ = [
     "parse_meld",
     "read_meld",
     "split_melds",
+    "whole_hand_text",
 ]

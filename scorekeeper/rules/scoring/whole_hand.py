@@ -25,7 +25,7 @@ from ..cards import format_cards, parse_cards
 from ..deck import ACROSS_PLAYERS, IN_THIS_HAND
 from ..errors import ResultError, RulesError
 from ..going_out import MAX_CARDS, WayOut, WholeHand, strays, ways_out
-from ..melds import parse_meld
+from ..melds import parse_meld, whole_hand_text
 from ..messages import N_, NP_, Message, define
 from ..variants import Table
 from .context import HandContext
@@ -90,7 +90,7 @@ def score_whole_hand(
     if not isinstance(mine["hand"], str):
         return None  # the family's check names the shape
     try:
-        cards = parse_cards(mine["hand"])
+        cards = parse_cards(whole_hand_text(mine["hand"]))
         if len(cards) > MAX_CARDS:
             raise ResultError(TOO_MANY_CARDS(limit=MAX_CARDS, count=len(cards)))
         table.deck.check(cards, IN_THIS_HAND())
