@@ -134,7 +134,7 @@ def strays(cards: Sequence[Card], rules: MeldRules) -> list[Card]:
     for code in sorted(set(naturals)):
         rest = Counter(counts)
         rest[code] -= 1
-        if not any(True for _ in solver.melds_with(code, rest, wilds, None)):
+        if not solver.fits(code, rest, wilds):
             out.append(_card(code))
     return out
 
@@ -192,7 +192,7 @@ class _Solver:
         for code in counts:
             rest = Counter(counts)
             rest[code] -= 1
-            if not any(True for _ in self.melds_with(code, rest, wilds, None)):
+            if not self.fits(code, rest, wilds):
                 return None
         self.memo: dict = {}
         patterns = (
@@ -243,6 +243,17 @@ class _Solver:
                 break
         self.memo[key] = result
         return result
+
+    def fits(self, code: int, counts: Counter, wilds: int) -> bool:
+        """Whether the natural ``code`` fits in any meld at all. A longer run holding it
+        holds a shortest one holding it with no more gaps, so the shortest melds decide
+        (unless jokers may not outnumber naturals, where a longer run can do better)."""
+        rules = self.rules
+        if rules.jokers_at_most_naturals:
+            return any(True for _ in self.melds_with(code, counts, wilds, None))
+        shortest = next((n for n in range(3, MAX_RUN + 1) if rules.run_length_ok(n)), 3)
+        sizes = (shortest, 3) if rules.sets else (shortest,)
+        return any(True for _ in self.melds_with(code, counts, wilds, sizes))
 
     def _lengths(self, sizes, most: int, longest: int) -> list[int]:
         if sizes is not None:
