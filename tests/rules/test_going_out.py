@@ -288,3 +288,30 @@ def test_printing_melds_then_splitting_gives_them_back(melds):
 def test_declared_melds_may_share_one_text():
     one = score("continental-rum", ABCD, {"melds": ["5H 6H 7H 8H 9H · JS QS KS AS", "2D 3D JK\n9C 10C JC"]})
     assert one.deltas["Ann"] == 9
+
+
+# -- completeness: a hand laid out as a pattern is always found ---------------------------------
+
+PATTERNS = ((5, 4, 3, 3), (4, 4, 4, 3), (3, 3, 3, 3, 3))
+
+
+@given(st.randoms(use_true_random=False), st.integers(0, 2), st.booleans())
+def test_a_hand_built_from_a_pattern_always_goes_out(rng, jokers, deuces):
+    pool = full_pack() * 2
+    hand = []
+    for size in rng.choice(PATTERNS):
+        suit = rng.choice("SHDC")
+        start = rng.randint(1, 15 - size)  # position 14 is the high ace
+        run = [card for card in full_pack() if card.suit == suit]
+        run = [run[(p - 1) % 13] for p in range(start, start + size)]
+        if any(card not in pool for card in run):
+            return  # not enough copies for this layout: nothing to check
+        for card in run:
+            pool.remove(card)
+        hand += run
+    for i in rng.sample(range(len(hand)), jokers):
+        hand[i] = parse_cards("JK")[0]  # a joker stands in for a natural card
+    options = {"deuces-wild": True} if deuces else {}
+    table = get_variant("continental-rum").table(options)
+    ways = ways_out(hand, table.variant.going_out, table.meld_rules)
+    assert ways, " ".join(map(str, hand))
