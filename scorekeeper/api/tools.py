@@ -11,6 +11,7 @@ from ninja import Router, Schema
 from scorekeeper.i18n import render_message
 from scorekeeper.rules import IllegalMeldError, best_arrangement, read_meld
 from scorekeeper.rules.deck import ACROSS_MELDS
+from scorekeeper.rules.melds import split_melds
 from scorekeeper.rules.messages import as_dict
 from scorekeeper.rules.reference import check_going_out
 
@@ -109,17 +110,20 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
         raise ApiError(
             with_field("melds", gettext("no melds given")), code="no_melds", field="melds"
         )
-    if len(payload.melds) > MAX_MELDS:
+    # One string may hold several melds, separated as the app prints them (" · ") or as
+    # tables type them ("/", "|", ";", new lines).
+    parts = [(i, part) for i, text in enumerate(payload.melds) for part in split_melds(text) or [text]]
+    if len(parts) > MAX_MELDS:
         raise ApiError(
             with_field(
                 "melds",
                 gettext("at most %(most)s melds, got %(count)s")
-                % {"most": MAX_MELDS, "count": len(payload.melds)},
+                % {"most": MAX_MELDS, "count": len(parts)},
             ),
             code="too_many_melds",
             field="melds",
         )
-    melds = [read_meld_cards(text, f"melds[{i}]") for i, text in enumerate(payload.melds)]
+    melds = [read_meld_cards(text, f"melds[{i}]") for i, text in parts]
     with about("melds"):
         table.deck.check((mc.card for meld in melds for mc in meld), ACROSS_MELDS())
 
@@ -182,7 +186,7 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
             )
         with about("melds"):
             verdict = check_going_out(
-                None, table, melds=payload.melds, discard=payload.discard or None
+                None, table, melds=[text for _i, text in parts], discard=payload.discard or None
             )
         text = render_message(verdict.verdict)
         answer["going_out"] = {

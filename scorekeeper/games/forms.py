@@ -21,10 +21,10 @@ from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
 from scorekeeper.rules.families import MAX_POINTS, MAX_TEXT, EntryField, Family, family_of
+from scorekeeper.rules.melds import split_melds
 from scorekeeper.rules.scoring.setup import player_name
 
 MAX_NAME = 40
-MELD_SEPARATOR = re.compile(r"\s*(?:/|\||;|\n)\s*")
 
 # Extras the page asks for once per seat (a count, a place) rather than once per hand.
 PER_SEAT = ("eats", "order")
@@ -298,10 +298,18 @@ class HandForm(forms.Form):
             if extra.kind not in PER_SEAT:
                 self.fields[extra.form_name] = _extra_field(extra)
 
-        if self.winner_only:
+        if self.winner_only or self.whole_hand_out:
+            label = gettext(family.melds_label)
+            if self.whole_hand_out:
+                label = (
+                    gettext("The winner's whole hand, or his melds")
+                    if self.winner_only
+                    else gettext("The winner's whole hand (optional: the app checks it goes out)")
+                )
             self.fields["melds"] = forms.CharField(
-                label=gettext(family.melds_label), required=False, strip=True, max_length=MAX_TEXT
+                label=label, required=False, strip=True, max_length=MAX_TEXT
             )
+        if self.winner_only:
             if "points" in family.seat_keys:
                 self.fields["points"] = _points_field(gettext(family.value_label))
         else:
@@ -344,6 +352,17 @@ class HandForm(forms.Form):
     def winner_only(self) -> bool:
         """Only the winner's cards are entered (as melds, or their value)."""
         return self.family.seats == "winner"
+
+    @property
+    def whole_hand_out(self) -> bool:
+        """The winner melds his whole hand at once: his field takes the whole hand, and the
+        engine finds the melds (RULES.md 1)."""
+        return self.variant.going_out is not None
+
+    @property
+    def takes_winner_hand(self) -> bool:
+        """The page shows a field for the winner's cards (his melds, or his whole hand)."""
+        return "melds" in self.fields
 
     @property
     def has_seat_entries(self) -> bool:
@@ -499,9 +518,13 @@ class HandForm(forms.Form):
             result[family.role] = winner
 
         hands: dict[str, Any] = {}
-        if self.winner_only and winner is not None:
+        if self.takes_winner_hand and winner is not None:
             melds = split_melds(data.get("melds") or "")
-            if melds:
+            if melds and self.whole_hand_out and (len(melds) == 1 or not self.winner_only):
+                # Cards without separators (or where only the winner's going out is checked):
+                # the whole hand, laid out by the engine.
+                hands[winner] = {"hand": " ".join(melds)}
+            elif melds:
                 hands[winner] = {"melds": melds}
             elif data.get("points") is not None:
                 hands[winner] = {"points": data["points"]}
@@ -652,6 +675,9 @@ class HandForm(forms.Form):
         for name, item in (entry.get("hands") or {}).items():
             if name not in seat or not isinstance(item, Mapping):
                 continue
+            if self.takes_winner_hand and name == winner and isinstance(item.get("hand"), str):
+                initial["melds"] = item["hand"]
+                continue
             if self.winner_only:
                 if name == winner and _texts(item.get("melds")):
                     initial["melds"] = " / ".join(item["melds"])
@@ -711,6 +737,8 @@ class HandForm(forms.Form):
                     if sub.startswith("points") and "points" in self.fields:
                         return "points"
                     return "melds"
+                if self.takes_winner_hand and name == self._winner_or_none():
+                    return "melds"
                 for key, field in (
                     ("points", f"p{i}-points"),
                     ("cards", f"p{i}-cards"),
@@ -722,6 +750,9 @@ class HandForm(forms.Form):
                         return field
                 return i
         return None
+
+    def _winner_or_none(self) -> str | None:
+        return self.winner_name() if hasattr(self, "cleaned_data") else None
 
     def _place_field(self, extra: EntryField, rest: str) -> str | None:
         """``order[2]``: the place field of the seat listed third (None: the whole order)."""
@@ -768,7 +799,3 @@ def _ordered(result: dict[str, Any], family: Family) -> dict[str, Any]:
     order = {key: n for n, key in enumerate(family.keys())}
     return dict(sorted(result.items(), key=lambda item: order.get(item[0], len(order))))
 
-
-def split_melds(text: str) -> list[str]:
-    """'7H 8H 9H / QS QD QC' (or one meld per line) -> ['7H 8H 9H', 'QS QD QC']."""
-    return [part.strip() for part in MELD_SEPARATOR.split(text) if part.strip()]

@@ -244,7 +244,7 @@ def _run(
             else:
                 verdict = check_going_out(cards, table)
             return {"kind": kind, "going_out": verdict}
-        return {"kind": kind, "arrangement": check_deadwood(cards.replace("/", " "), table)}
+        return {"kind": kind, "arrangement": check_deadwood(" ".join(split_melds(cards)), table)}
     except RulesError as err:
         field = "players" if kind == "deal" else "cards"
         form.add_error(field, render_message(err.message))

@@ -62,6 +62,43 @@ WHY_CONSECUTIVE = define("meld.why.consecutive", N_("the cards of a run must be 
 
 MAX_RUN = 13
 
+# What may stand between declared melds in one text: the app prints " · " between melds, and
+# tables type "/", "|", ";" or one meld per line. No card spelling holds any of them.
+MELD_SEPARATORS = ("/", "|", "·", ";", "\n")
+PRINTED_SEPARATOR = " · "
+_MELD_SPLIT = re.compile("[" + re.escape("".join(MELD_SEPARATORS)) + "\r]")
+
+
+def split_melds(text: str) -> list[str]:
+    r"""Several melds typed in one text, one string per meld (empty parts dropped).
+
+    >>> split_melds("7H 8H 9H / QS QD QC")
+    ['7H 8H 9H', 'QS QD QC']
+    >>> split_melds("5H 6H 7H · JS QS KS|2D 3D JK;\n9C 10C JC\n")
+    ['5H 6H 7H', 'JS QS KS', '2D 3D JK', '9C 10C JC']
+
+    What :func:`format_melds` prints splits back into the same melds.
+    """
+    return [part.strip() for part in _MELD_SPLIT.split(text) if part.strip()]
+
+
+def whole_hand_text(text: str) -> str:
+    """A whole hand typed as melds is still one list of cards: the separators go.
+
+    >>> whole_hand_text("QD KD AD 2D · 5C")
+    'QD KD AD 2D 5C'
+    """
+    return " ".join(split_melds(text))
+
+
+def format_melds(melds: Iterable[object]) -> str:
+    """Melds as the app prints them: ``7H 8H 9H · QS QD QC``.
+
+    >>> format_melds(["7H 8H 9H", "QS QD QC"])
+    '7H 8H 9H · QS QD QC'
+    """
+    return PRINTED_SEPARATOR.join(str(m) for m in melds)
+
 
 @dataclass(frozen=True)
 class MeldRules:
@@ -368,6 +405,10 @@ __all__ = [
     "MeldRules",
     "initial_value",
     "meld_error",
+    "MELD_SEPARATORS",
+    "format_melds",
     "parse_meld",
     "read_meld",
+    "split_melds",
+    "whole_hand_text",
 ]

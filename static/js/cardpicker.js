@@ -4,7 +4,9 @@
  * JavaScript, a "Pick cards" button opens a compact deck beside it: tapping a card adds it to
  * the field, tapping it again takes it out (with several packs, each tap adds a copy until the
  * deck runs out). Typing in the field updates the deck. Fields with data-melds also get a
- * "Next meld" button that writes the " / " separator between melds.
+ * "Next meld" button that writes the " / " separator between melds. What separates melds
+ * (" / ", " · " as the app prints them, "|", ";", a new line) is the engine's list, rendered
+ * by the page as JSON in data-meld-separators, so the picker splits text as the server does.
  * Labels come from the input's data-* attributes so the page can translate them.
  *
  * Every picker also counts the cards typed in the form's other card fields (the other players'
@@ -28,21 +30,39 @@
   var SYMBOLS = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C" };
   var JOKERS = { JK: 1, "*": 1, JOKER: 1, "\uD83C\uDCCF": 1 };
 
-  // Split the field into tokens: cards in canonical form, "/" meld separators, and anything
+  // The engine's meld separators (data-meld-separators on the input or on this script).
+  var splitters = {};
+  function splitter(input) {
+    var raw = (input && input.dataset.meldSeparators) || (SCRIPT && SCRIPT.dataset.meldSeparators) || "";
+    if (!splitters[raw]) {
+      var list = ["/"];
+      try {
+        var parsed = JSON.parse(raw);
+        if (Array.isArray(parsed) && parsed.length) list = parsed;
+      } catch (e) { /* no list rendered: the slash alone */ }
+      var chars = list.concat(["\r"]).map(function (sep) {
+        return sep.replace(/[\]\\^\-\[]/g, "\\$&");
+      }).join("");
+      splitters[raw] = new RegExp("[" + chars + "]");
+    }
+    return splitters[raw];
+  }
+
+  // Split the field into tokens: cards in canonical form, "/" between melds, and anything
   // unknown left exactly as typed (the server names bad tokens; we never hide them).
-  function tokens(text) {
+  function tokens(text, input) {
     var out = [];
-    text.split(/[\s,]+/).forEach(function (raw) {
-      if (!raw) return;
-      raw.split(/(\/|\||;)/).forEach(function (part) {
-        if (part) out.push(canonical(part));
+    var melds = input && input.hasAttribute("data-melds") ? text.split(splitter(input)) : [text];
+    melds.forEach(function (meld, i) {
+      if (i > 0) out.push("/");
+      meld.split(/[\s,]+/).forEach(function (raw) {
+        if (raw) out.push(canonical(raw));
       });
     });
     return out;
   }
 
   function canonical(token) {
-    if (token === "/" || token === "|" || token === ";") return "/";
     var upper = token.toUpperCase();
     if (JOKERS[upper]) return "JK";
     var eq = upper.indexOf("=");
@@ -157,7 +177,7 @@
     }
 
     function sync() {
-      var c = counts(tokens(input.value));
+      var c = counts(tokens(input.value, input));
       var elsewhere = others(input);
       Object.keys(cardButtons).forEach(function (card) {
         var b = cardButtons[card];
@@ -204,7 +224,7 @@
     panel.addEventListener("click", function (event) {
       var b = event.target.closest("button");
       if (!b || !panel.contains(b)) return;
-      var list = tokens(input.value);
+      var list = tokens(input.value, input);
       if (b.dataset.action === "clear") return write([]);
       if (b.dataset.action === "next-meld") return write(list.concat(["/"]));
       if (b.dataset.action === "done") {
@@ -240,7 +260,7 @@
     root.querySelectorAll("input[data-cards], textarea[data-cards]").forEach(function (other) {
       if (other === input) return;
       var who = owner(other);
-      tokens(other.value).forEach(function (t) {
+      tokens(other.value, other).forEach(function (t) {
         if (t === "/") return;
         var key = t.indexOf("=") > 0 ? "JK" : t;
         (used[key] = used[key] || []).push(who);

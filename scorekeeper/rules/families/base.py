@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from ..cards import parse_cards
 from ..errors import ResultError, RulesError
+from ..melds import whole_hand_text
 from ..messages import N_, NP_, define
 from ..variants import Table, Variant
 
@@ -282,7 +283,7 @@ class Family:
         whole = entry.get("hand")
         if isinstance(whole, str):
             try:
-                count = len(parse_cards(whole))
+                count = len(parse_cards(whole_hand_text(whole)))
             except RulesError as err:
                 raise err.at(f"{where}.hand") from None
             low, high = self.hand_size(table, len(players), name, result)

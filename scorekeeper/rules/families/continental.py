@@ -46,7 +46,7 @@ class Continental(Family):
     slug = "continental"
     scorer = staticmethod(continental.score_continental)
     seats = "winner"
-    seat_keys = ("melds",)
+    seat_keys = ("melds", "hand")
     extras: ClassVar[tuple[EntryField, ...]] = (DRAWS, JOKERS, WILD_DEUCES, SAME_SUIT)
     zero_sum = True
     joker_fee = continental.JOKER_FEE

@@ -14,7 +14,7 @@ class Nowrang(Family):
     role_label = N_("Who won the game?")
     role_required = N_("Choose who won.")
     seats = "winner"
-    seat_keys = ("melds",)
+    seat_keys = ("melds", "hand")
     melds_help = N_("Optional: the app checks the 4-3-3 sequences.")
 
     def laid_in_play(self, variant: Variant) -> bool:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import RulesError
-from ..melds import Ace
+from ..melds import Ace, split_melds
 from ..messages import N_, Message, define, render
 from ..scoring import HandResult, score_hand
 from ..variants import Table, Variant, all_variants
@@ -329,13 +329,6 @@ def work(example: Example, variant: Variant) -> Worked:
 
 def worked_examples(variant: Variant) -> tuple[Worked, ...]:
     return tuple(work(e, variant) for e in guide_for(variant).examples)
-
-
-def split_melds(text: str) -> list[str]:
-    """``"7H 8H 9H / QS QD QC"`` → the melds, split on ``/``, ``|``, ``;`` or new lines."""
-    import re
-
-    return [part.strip() for part in re.split(r"[/|;\n]", text) if part.strip()]
 
 
 # ------------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from ..cards import Card, parse_cards
 from ..deck import ACROSS_MELDS, IN_THIS_HAND
 from ..errors import IllegalMeldError, ResultError
 from ..families import family_of
+from ..going_out import ways_out
 from ..melds import MeldCard, MeldReading, as_meld_cards, read_meld
 from ..messages import N_, Message, define
 from ..values import CardValues
@@ -276,7 +277,12 @@ def check_going_out(
     if len(hand) > MAX_CHECK_CARDS:
         return GoingOutVerdict(False, OUT_TOO_MANY(limit=MAX_CHECK_CARDS, count=len(hand)))
     table.deck.check(hand, IN_THIS_HAND())
-    found = find_way_out(hand, table, rule)
+    if variant.going_out is not None:
+        # The search the scoring uses for a winner's whole hand (rules/going_out.py).
+        ways = ways_out(hand, variant.going_out, table.meld_rules)
+        found = (ways[0].melds, ways[0].discard) if ways else None
+    else:
+        found = find_way_out(hand, table, rule)
     if found is None:
         return GoingOutVerdict(
             False, OUT_NO(game=variant.name, ways=rule.ways_text, cards=len(hand))

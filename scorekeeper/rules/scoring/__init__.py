@@ -17,6 +17,7 @@ from ..variants import Table, Variant
 from .context import HandContext
 from .result import HandResult, PlayerDetail, Transfer
 from .setup import setup_table
+from .whole_hand import score_whole_hand
 
 EXPECTED_RESULT = define("result.expected_object", N_("expected an object describing the hand"))
 
@@ -55,9 +56,12 @@ def score_at(table: Table, players: tuple[str, ...], dealer: str, entry: Any) ->
 
     family = family_of(table.variant)
     family.check_entry(table, players, entry)
-    hand = HandContext(table, players, dealer, entry)
     try:
-        return family.score(hand)
+        # A winner's whole hand, where he melds it all at once, is scored as the melds found.
+        found = score_whole_hand(family, table, players, dealer, entry)
+        if found is not None:
+            return found
+        return family.score(HandContext(table, players, dealer, entry))
     except RulesError as err:
         raise err.at("result") from None
 

@@ -14,7 +14,7 @@ from ..arrange import arrange
 from ..cards import Card, format_cards, parse_cards
 from ..deck import IN_THIS_HAND
 from ..errors import ResultError, RulesError
-from ..melds import MeldReading, read_meld
+from ..melds import MeldReading, read_meld, split_melds, whole_hand_text
 from ..messages import N_, Message, define
 from .context import HandContext
 from .result import PlayerDetail
@@ -128,7 +128,10 @@ def read_entry(
             named = tuple(mc.card for m in melds for mc in m.cards) + left
             return Counted(count, "melds", tuple(melds), left, named, mom=not melds)
         key = given[0]
-        cards = tuple(_cards(entry[key], f"{where}.{key}"))
+        text = entry[key]
+        if key == "hand" and isinstance(text, str):
+            text = whole_hand_text(text)  # melds shown as the app prints them, typed back
+        cards = tuple(_cards(text, f"{where}.{key}"))
         if key == "hand" and arrange_hand:
             table.deck.check(cards, IN_THIS_HAND())
             best = arrange(list(cards), table.meld_rules, values)
@@ -157,7 +160,11 @@ def _cards(value: Any, where: str) -> list[Card]:
 
 
 def read_melds(value: Any, table, where: str) -> list[MeldReading]:
-    """Declared melds, validated one by one; errors name the meld's index."""
+    """Declared melds, validated one by one; errors name the meld's index.
+
+    One text may hold several melds separated as the app prints them (``·``) or as tables
+    type them (``/``, ``|``, ``;``, new lines): see :func:`~scorekeeper.rules.melds.split_melds`.
+    """
     if isinstance(value, str) or not isinstance(value, list):
         raise ResultError(EXPECTED_MELDS(), where)
     readings = []
@@ -166,7 +173,8 @@ def read_melds(value: Any, table, where: str) -> list[MeldReading]:
         if not isinstance(text, str):
             raise ResultError(EXPECTED_MELD(value=repr(text)), spot)
         try:
-            readings.append(read_meld(text, table.meld_rules))
+            for part in split_melds(text) or [text]:
+                readings.append(read_meld(part, table.meld_rules))
         except RulesError as err:
             raise err.at(spot) from None
     return readings

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..deck import Deck
 from ..errors import InvalidOptionError
+from ..going_out import WholeHand
 from ..melds import Ace, MeldRules
 from ..messages import N_, define
 from ..values import STANDARD_VALUES, CardValues
@@ -116,6 +117,9 @@ class Variant:
     hooks: Mapping[str, Callable[..., Any]] = field(default_factory=lambda: MappingProxyType({}))
     laid_in_play: bool = True  # melds go down during the hand (Rummy Complete: only at the end)
     initial_meld: int | None = None  # the value a player's first melds must reach
+    # The winner melds his whole hand at once, as this says (RULES.md 1): his entry may be
+    # the whole hand, and the engine finds the melds (see scorekeeper.rules.going_out).
+    going_out: WholeHand | None = None
 
     def option(self, slug: str) -> Option | None:
         return next((o for o in self.options if o.slug == slug), None)

@@ -1,5 +1,6 @@
 """Boat House Rum: whole-hand melding, wrap runs, only unmatched cards count."""
 
+from ..going_out import WholeHand
 from ..melds import Ace, MeldRules
 from ..messages import N_
 from ..values import CardValues
@@ -14,6 +15,7 @@ BOAT_HOUSE_RUM = Variant(
     players=(2, 6),
     deal=STANDARD_DEAL,
     meld_rules=MeldRules(ace=Ace.WRAP),
+    going_out=WholeHand(),
     values=CardValues(ace=11),
     options=(target(100), COUNT_SCORING),
     hooks=STANDARD_HOOKS,

@@ -2,6 +2,7 @@
 
 from types import MappingProxyType
 
+from ..going_out import WholeHand
 from ..melds import Ace, MeldRules
 from ..messages import N_
 from .base import EndRule, Option, Variant
@@ -19,6 +20,7 @@ CONTINENTAL_RUM = Variant(
     packs=MappingProxyType({n: 2 if n <= 5 else 3 if n <= 8 else 4 for n in range(2, 13)}),
     jokers_per_pack=1,
     meld_rules=MeldRules(ace=Ace.HIGH_OR_LOW, sets=False),
+    going_out=WholeHand(patterns=PATTERNS),
     options=(
         Option(
             "starting-points",

@@ -2,6 +2,7 @@
 
 from types import MappingProxyType
 
+from ..going_out import WholeHand
 from ..melds import Ace, MeldRules
 from ..messages import N_
 from .base import EndRule, Option, Variant
@@ -17,6 +18,7 @@ NOWRANG = Variant(
     deal=MappingProxyType({2: 10}),
     deal_note=N_("The dealer takes 10 cards and deals 11 to the opponent, who starts by discarding."),
     meld_rules=MeldRules(ace=Ace.HIGH, sets=False, run_lengths=(3, 4)),
+    going_out=WholeHand(patterns=(PATTERN,)),
     options=(
         Option(
             "match-games",

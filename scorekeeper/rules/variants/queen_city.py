@@ -2,6 +2,7 @@
 
 from types import MappingProxyType
 
+from ..going_out import WholeHand
 from ..melds import Ace, MeldRules
 from ..messages import N_
 from .base import Variant
@@ -18,6 +19,7 @@ QUEEN_CITY_RUM = Variant(
     players=(2, 6),
     deal=MappingProxyType({n: 7 for n in range(2, 7)}),
     meld_rules=MeldRules(ace=Ace.LOW),
+    going_out=WholeHand(melded=GOING_OUT),
     options=(target(500),),
     rules=(
         (

@@ -1,5 +1,6 @@
 """Standard Rummy and the variants scored exactly like it."""
 
+from ..going_out import WholeHand
 from ..melds import Ace, MeldRules
 from ..messages import N_
 from .base import Variant
@@ -99,6 +100,7 @@ def _standard_like(
     target: int = 100,
     laid_in_play: bool = True,
     decisions: tuple[str, ...] = (),
+    going_out: WholeHand | None = None,
 ) -> Variant:
     """One pack, 2-6 players, ace low, the standard options: only play and scoring differ."""
     return Variant(
@@ -109,6 +111,7 @@ def _standard_like(
         players=(2, 6),
         deal=STANDARD_DEAL,
         meld_rules=MeldRules(ace=Ace.LOW),
+        going_out=going_out,
         options=standard_options(target, laying=laid_in_play),
         hooks=STANDARD_HOOKS,
         rules=(
@@ -153,6 +156,7 @@ RUMMY_COMPLETE = _standard_like(
     ),
     target=200,
     laid_in_play=False,
+    going_out=WholeHand(),
     decisions=(_COMPLETE_SWITCHES,),
 )
 
