@@ -169,6 +169,7 @@ def hand_page(
     game: Game,
     form,
     *,
+    dealer_form,
     number: int | None,
     preview: dict[str, Any] | None,
     request_id: str,
@@ -178,7 +179,8 @@ def hand_page(
 
     ``posted_etag``: the version of the hand the form was drawn for, kept through previews (so
     saving after another phone changed that hand changes nothing); ``request_id``: the form's
-    one-time key, kept through previews (a double tap saves once)."""
+    one-time key, kept through previews (a double tap saves once); ``dealer_form``: who dealt
+    (:class:`~.forms_dealer.DealerForm`)."""
     state = game_state(game=game)
     hand_etag = None
     if number is None:
@@ -197,6 +199,7 @@ def hand_page(
         "game": game,
         "variant": form.variant,
         "form": form,
+        "dealer_form": dealer_form,
         "deck": form.deck(),
         "number": number,
         "title_number": title_number,

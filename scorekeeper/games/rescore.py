@@ -1,8 +1,10 @@
 """What a correction or a deletion does to the hands after it, in words the table can check.
 
-Every hand's result depends on the hands before it (who deals follows who won or who dealt,
-a Phỏm tie is settled by the dealer's seat, a game can end sooner or later), so changing
-hand 3 may quietly re-score hand 5. These services make that change and compare the replay
+A hand's own score depends only on its entry and its recorded dealer (RULES.md 1: a
+correction or deletion never changes who dealt another hand), but the totals after it, the
+next dealer's suggestion and the game's end follow from every hand, so changing hand 3 may
+still end the game sooner or later (and a hand from before dealers were recorded may still
+get another dealer). These services make that change and compare the replay
 of the live hands before with the replay after, hand by hand (by identity, so a deletion's
 renumbering is no change by itself); the differences are stored with the changed hand's new
 version (its history) and returned for the page's message.
@@ -19,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .models import Game, Hand
-from .selectors import game_players, game_replay, live_hands
+from .selectors import game_players, game_replay, live_hands, recorded_dealers
 from .services import hand_correct, hand_delete, hand_restore
 
 
@@ -76,7 +78,12 @@ class Consequences:
 def _played(game: Game, hands: list[Hand]) -> tuple[dict[int, tuple[int, Any]], Any]:
     """{hand id: (number, engine result)} for these hands, and the replay's final state."""
     players = game_players(game=game)
-    played = game_replay(game=game, players=players, entries=[hand.entry for hand in hands])
+    played = game_replay(
+        game=game,
+        players=players,
+        entries=[hand.entry for hand in hands],
+        dealers=recorded_dealers(hands),
+    )
     by_id = {hand.pk: (n, result) for n, (hand, result) in enumerate(zip(hands, played.hands, strict=True), 1)}
     return by_id, played.state
 
@@ -129,13 +136,18 @@ def _record(hand: Hand, consequences: Consequences) -> None:
 
 
 def hand_correct_reporting(
-    *, game: Game, number: int, entry: dict, if_match: str | None = None
+    *,
+    game: Game,
+    number: int,
+    entry: dict,
+    if_match: str | None = None,
+    dealer: str | None = None,
 ) -> tuple[Hand, Consequences]:
-    """Correct hand ``number`` (see :func:`hand_correct`, ``if_match`` too) and say which other
-    hands changed."""
+    """Correct hand ``number`` (see :func:`hand_correct`, ``if_match`` and ``dealer`` too) and
+    say which other hands changed."""
     before_hands = list(live_hands(game=game))
     before, state_before = _played(game, before_hands)
-    hand = hand_correct(game=game, number=number, entry=entry, if_match=if_match)
+    hand = hand_correct(game=game, number=number, entry=entry, if_match=if_match, dealer=dealer)
     after, state_after = _played(game, list(live_hands(game=game)))
     consequences = compare(
         before, after, changed=hand.pk, state_before=state_before, state_after=state_after

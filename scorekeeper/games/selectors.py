@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
@@ -48,15 +49,24 @@ def live_hands(*, game: Game):
     return game.hands.filter(deleted_at__isnull=True).order_by("number")
 
 
-def game_replay(*, game: Game, players: list[str], entries: list[dict]) -> Replay:
-    """Score ``entries`` in order at this game's table; raises RulesError on a bad entry."""
+def game_replay(
+    *, game: Game, players: list[str], entries: list[dict], dealers: Sequence[str | None] = ()
+) -> Replay:
+    """Score ``entries`` in order at this game's table, each dealt by its recorded dealer in
+    ``dealers`` (None: the rotation's suggestion); raises RulesError on a bad entry."""
     return replay(
         variant=game.variant,
         options=game.options,
         players=players,
         dealer=game.dealer,
         results=entries,
+        dealers=dealers,
     )
+
+
+def recorded_dealers(hands) -> list[str | None]:
+    """Who dealt each of these hands, as recorded (None for a hand that predates recording)."""
+    return [hand.dealer or None for hand in hands]
 
 
 def hand_result_data(hand_result) -> dict[str, Any]:
@@ -96,7 +106,12 @@ def game_state_replayed(*, game: Game) -> dict[str, Any]:
     """The same dict as `game_state`, recomputed by the engine from the stored entries."""
     players = game_players(game=game)
     stored = list(live_hands(game=game))
-    played = game_replay(game=game, players=players, entries=[hand.entry for hand in stored])
+    played = game_replay(
+        game=game,
+        players=players,
+        entries=[hand.entry for hand in stored],
+        dealers=recorded_dealers(stored),
+    )
     hands = [
         _hand_item(n, hand.entry, hand_result_data(result), totals, players, hand.etag)
         for n, (hand, result, totals) in enumerate(
@@ -106,11 +121,15 @@ def game_state_replayed(*, game: Game) -> dict[str, Any]:
     return _state(game, players, hands, state_summary(played.state))
 
 
-def hand_score_preview(*, game: Game, entry: dict, number: int | None = None) -> dict[str, Any]:
-    """How ``entry`` would score as the next hand (``number`` None) or as hand ``number``,
-    without saving anything: the engine's result (the /score shape). Raises RulesError."""
+def hand_score_preview(
+    *, game: Game, entry: dict, number: int | None = None, dealer: str | None = None
+) -> dict[str, Any]:
+    """How ``entry`` would score as the next hand (``number`` None) or as hand ``number``, dealt
+    by ``dealer`` (None: the suggestion, or the hand's recorded dealer), without saving
+    anything: the engine's result (the /score shape). Raises RulesError."""
     state = game_state(game=game)
-    dealer = state["dealer"] if number is None else state["hands"][number - 1]["dealer"]
+    if dealer is None:
+        dealer = state["dealer"] if number is None else state["hands"][number - 1]["dealer"]
     scored = score_hand(
         variant=game.variant,
         options=game.options,

@@ -19,6 +19,7 @@ from scorekeeper.rules import RulesError, get_variant
 
 from .. import access, pages
 from ..forms import HandForm
+from ..forms_dealer import DealerForm
 from ..models import Game, Hand
 from ..posted import int_or_none, posted_etag, request_id
 from ..rescore import (
@@ -52,12 +53,24 @@ def _hand_form(game: Game, data=None, initial=None) -> HandForm:
     )
 
 
+def _dealer_form(game: Game, data=None, number: int | None = None) -> DealerForm:
+    """Who dealt: the rotation's suggestion for a new hand, the recorded dealer of hand
+    ``number`` for a correction."""
+    if number is None:
+        shown = game.next_dealer
+    else:
+        hand = game.hands.filter(deleted_at__isnull=True, number=number).first()
+        shown = hand.dealer if hand is not None else ""
+    return DealerForm(data, players=game_players(game=game), shown=shown)
+
+
 def _hand_page(
     request: HttpRequest,
     game: Game,
     form: HandForm,
     *,
     number: int | None = None,
+    dealer_form: DealerForm | None = None,
     preview: dict[str, Any] | None = None,
     fragment: bool = False,
     status: int = 200,
@@ -65,6 +78,7 @@ def _hand_page(
     context = pages.hand_page(
         game,
         form,
+        dealer_form=dealer_form or _dealer_form(game, number=number),
         number=number,
         preview=preview,
         request_id=request_id(request) or uuid.uuid4().hex,
@@ -102,14 +116,24 @@ def hand_preview(request: HttpRequest, game: Game) -> HttpResponse:
     """Score what was entered without saving it: the scores and the explanation, or errors."""
     number = _number_or_404(game, int_or_none(request.POST.get("number")))
     form = _hand_form(game, request.POST)
+    dealer_form = _dealer_form(game, request.POST, number)
     preview = None
-    if form.is_valid():
+    if dealer_form.is_valid() & form.is_valid():
+        dealer = dealer_form.cleaned_data["dealer"] or None
         try:
-            preview = hand_score_preview(game=game, entry=form.entry(), number=number)
+            preview = hand_score_preview(
+                game=game, entry=form.entry(), number=number, dealer=dealer
+            )
         except RulesError as error:
             form.add_rules_error(error)
     return _hand_page(
-        request, game, form, number=number, preview=preview, fragment=bool(request.htmx)
+        request,
+        game,
+        form,
+        number=number,
+        dealer_form=dealer_form,
+        preview=preview,
+        fragment=bool(request.htmx),
     )
 
 
@@ -117,10 +141,16 @@ def hand_preview(request: HttpRequest, game: Game) -> HttpResponse:
 @editors_only
 def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
     form = _hand_form(game, request.POST)
-    if form.is_valid():
+    dealer_form = _dealer_form(game, request.POST)
+    if dealer_form.is_valid() & form.is_valid():
         entry = form.entry()
         try:
-            hand = hand_record(game=game, entry=entry, request_id=request_id(request))
+            hand = hand_record(
+                game=game,
+                entry=entry,
+                request_id=request_id(request),
+                dealer=dealer_form.chosen(),
+            )
         except RulesError as error:
             form.add_rules_error(error)
         except GameOver:
@@ -131,7 +161,7 @@ def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
                 access.set_undo(request, game, kind="recorded", number=hand.number, entry=None)
                 messages.success(request, _("Hand %(n)s saved.") % {"n": hand.number})
             return to_game(request, game)
-    return _hand_page(request, game, form, fragment=bool(request.htmx))
+    return _hand_page(request, game, form, dealer_form=dealer_form, fragment=bool(request.htmx))
 
 
 @require_POST
@@ -146,16 +176,19 @@ def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     elif not 1 <= number <= game.hand_count:
         return _hand_changed(request, game, number)
     form = _hand_form(game, request.POST)
-    if form.is_valid():
+    dealer_form = _dealer_form(game, request.POST, number)
+    if dealer_form.is_valid() & form.is_valid():
         entry = form.entry()
+        dealer = dealer_form.chosen()
         previous: dict[str, Any] = {}
         report: dict[str, Consequences] = {}
 
         def write() -> tuple[int, dict]:
             hand = game.hands.filter(deleted_at__isnull=True, number=number).first()
             previous["entry"] = hand.entry if hand is not None else None
+            previous["dealer"] = hand.dealer if hand is not None else None
             _hand, report["changed"] = hand_correct_reporting(
-                game=game, number=number, entry=entry, if_match=etag
+                game=game, number=number, entry=entry, if_match=etag, dealer=dealer
             )
             return 200, {"page": "corrected", "number": number}
 
@@ -163,7 +196,7 @@ def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
             outcome = write_once(
                 game=game,
                 key=request_id(request),
-                request=request_fingerprint("page", "correct", number, etag, entry),
+                request=request_fingerprint("page", "correct", number, etag, entry, dealer),
                 write=write,
             )
         except RulesError as error:
@@ -184,12 +217,18 @@ def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
                 )
             else:
                 access.set_undo(
-                    request, game, kind="corrected", number=number, entry=previous["entry"]
+                    request,
+                    game,
+                    kind="corrected",
+                    number=number,
+                    entry={"result": previous["entry"], "dealer": previous["dealer"]},
                 )
                 messages.success(request, _("Hand %(n)s corrected.") % {"n": number})
                 _tell_changes(request, report["changed"])
             return to_game(request, game)
-    return _hand_page(request, game, form, number=number, fragment=bool(request.htmx))
+    return _hand_page(
+        request, game, form, number=number, dealer_form=dealer_form, fragment=bool(request.htmx)
+    )
 
 
 def _hand_changed(request: HttpRequest, game: Game, number: int) -> HttpResponse:
@@ -297,7 +336,10 @@ def game_undo(request: HttpRequest, game: Game) -> HttpResponse:
             hand_delete(game=game, number=number)
             messages.success(request, _("Undone: hand %(n)s is gone again.") % {"n": number})
         elif undo["kind"] == "corrected":
-            _hand, changed = hand_correct_reporting(game=game, number=number, entry=undo["entry"])
+            entry, dealer = _undo_entry(undo["entry"])
+            _hand, changed = hand_correct_reporting(
+                game=game, number=number, entry=entry, dealer=dealer
+            )
             messages.success(request, _("Undone: hand %(n)s is back as it was.") % {"n": number})
             _tell_changes(request, changed)
         else:
@@ -307,3 +349,11 @@ def game_undo(request: HttpRequest, game: Game) -> HttpResponse:
     except (RulesError, GameOver, Hand.DoesNotExist):
         messages.error(request, _("That change can no longer be undone."))
     return after_change(request, game)
+
+
+def _undo_entry(saved: Any) -> tuple[Any, str | None]:
+    """The entry and recorded dealer a correction replaced (a session from before dealers were
+    recorded kept the entry alone)."""
+    if isinstance(saved, dict) and set(saved) == {"result", "dealer"}:
+        return saved["result"], saved["dealer"] or None
+    return saved, None
