@@ -22,7 +22,7 @@ from scorekeeper.rules.game import starting_total
 
 from . import presentation
 from .models import Game
-from .rescore import Consequences, describe
+from .rescore import Consequences, describe, describe_numbers
 from .selectors import deleted_hands, game_state, hand_histories
 
 
@@ -64,7 +64,14 @@ def game_page(
     for hand in reversed(state["hands"]):
         revisions = histories[hand["n"]]
         for revision in revisions:
-            revision.changes = describe(Consequences.from_data(revision.consequences))
+            consequences = Consequences.from_data(revision.consequences)
+            revision.changes = describe(consequences)
+            # What a correction did in numbers: the hand's scores and the totals it moved.
+            revision.numbers = (
+                describe_numbers(consequences, revision.number)
+                if revision.action == revision.Action.CORRECTED
+                else []
+            )
         hands.append(
             {
                 **hand,
@@ -72,6 +79,7 @@ def game_page(
                 "revisions": revisions[:-1],
                 "edited": len(revisions) > 1,
                 "changes": revisions[-1].changes if revisions else [],
+                "numbers": revisions[-1].numbers if revisions else [],
             }
         )
     deleted = deleted_hands(game=game)

@@ -25,6 +25,7 @@ from ..posted import int_or_none, posted_etag, request_id
 from ..rescore import (
     Consequences,
     describe,
+    describe_numbers,
     hand_correct_reporting,
     hand_delete_preview,
     hand_delete_reporting,
@@ -224,7 +225,7 @@ def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
                     entry={"result": previous["entry"], "dealer": previous["dealer"]},
                 )
                 messages.success(request, _("Hand %(n)s corrected.") % {"n": number})
-                _tell_changes(request, report["changed"])
+                _tell_changes(request, report["changed"], number)
             return to_game(request, game)
     return _hand_page(
         request, game, form, number=number, dealer_form=dealer_form, fragment=bool(request.htmx)
@@ -244,8 +245,11 @@ def _hand_changed(request: HttpRequest, game: Game, number: int) -> HttpResponse
     return redirect("game", game_id=game.public_id)
 
 
-def _tell_changes(request: HttpRequest, changed: Consequences) -> None:
-    """Say which other hands a change re-scored, one message per change."""
+def _tell_changes(request: HttpRequest, changed: Consequences, number: int) -> None:
+    """Say what a change did in numbers (hand ``number``'s scores, the totals that moved), then
+    which other hands it re-scored, one message per change."""
+    for line in describe_numbers(changed, number):
+        messages.info(request, line)
     for line in describe(changed):
         messages.warning(request, line)
 
@@ -269,6 +273,7 @@ def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
             "number": number,
             "hand": hand,
             "changes": describe(preview),
+            "numbers": describe_numbers(preview, number),
             "once": uuid.uuid4().hex,  # the delete button's one-time key
         }
         return render(request, "hand_delete.html", context)
@@ -317,7 +322,7 @@ def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     else:
         access.set_undo(request, game, kind="deleted", number=number, hand_id=deleted["hand"].pk)
         messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
-        _tell_changes(request, deleted["changed"])
+        _tell_changes(request, deleted["changed"], number)
     return after_change(request, game)
 
 
@@ -341,11 +346,11 @@ def game_undo(request: HttpRequest, game: Game) -> HttpResponse:
                 game=game, number=number, entry=entry, dealer=dealer
             )
             messages.success(request, _("Undone: hand %(n)s is back as it was.") % {"n": number})
-            _tell_changes(request, changed)
+            _tell_changes(request, changed, number)
         else:
             _hand, changed = hand_restore_reporting(game=game, hand_id=undo["hand_id"])
             messages.success(request, _("Undone: hand %(n)s is back.") % {"n": number})
-            _tell_changes(request, changed)
+            _tell_changes(request, changed, number)
     except (RulesError, GameOver, Hand.DoesNotExist):
         messages.error(request, _("That change can no longer be undone."))
     return after_change(request, game)
