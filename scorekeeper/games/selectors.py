@@ -16,7 +16,7 @@ from django.db.models import Prefetch, QuerySet
 from scorekeeper.rules.game import Replay, replay
 from scorekeeper.rules.scoring import score_hand
 
-from .models import Game, Hand, HandRevision, Seat
+from .models import Game, Hand, HandRevision, IdempotencyKey, Seat
 
 # What new_public_id makes (url-safe base64). Anything else is no game, and is not even sent to
 # the database: PostgreSQL refuses a NUL character in a query with an error, not "no rows".
@@ -138,6 +138,17 @@ def hand_score_preview(
         result=entry,
     )
     return scored.as_dict()
+
+
+def request_saved(*, game: Game, request_id: str) -> bool:
+    """Did a form with this one-time key already change this game (a hand recorded with it, or
+    a correction or deletion written once under it)? Two queries at most."""
+    if not request_id:
+        return False
+    return (
+        game.hands.filter(request_id=request_id).exists()
+        or IdempotencyKey.objects.filter(scope=game.public_id, key=request_id).exists()
+    )
 
 
 def hand_histories(*, game: Game) -> dict[int, list[HandRevision]]:

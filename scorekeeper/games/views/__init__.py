@@ -15,6 +15,7 @@ from .hands import (
     hand_new,
     hand_preview,
     hand_remove,
+    hand_saved,
     hand_update,
 )
 from .start import game_start, home, my_games
@@ -33,6 +34,7 @@ __all__ = [
     "hand_new",
     "hand_preview",
     "hand_remove",
+    "hand_saved",
     "hand_update",
     "home",
     "my_games",

@@ -9,7 +9,7 @@ import uuid
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -31,7 +31,7 @@ from ..rescore import (
     hand_delete_reporting,
     hand_restore_reporting,
 )
-from ..selectors import game_players, game_state, hand_score_preview
+from ..selectors import game_players, game_state, hand_score_preview, request_saved
 from ..services import (
     GameOver,
     HandChanged,
@@ -138,6 +138,17 @@ def hand_preview(request: HttpRequest, game: Game) -> HttpResponse:
     )
 
 
+@require_GET
+@editors_only
+def hand_saved(request: HttpRequest, game: Game) -> HttpResponse:
+    """Was the form with this one-time key already saved? A hand form shown again by Back
+    after Save asks (static/js/saved.js), and then says so instead of looking unsaved."""
+    once = (request.GET.get("request_id") or "").strip()[:100]
+    response = JsonResponse({"saved": request_saved(game=game, request_id=once)})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
 @require_POST
 @editors_only
 def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
@@ -161,6 +172,12 @@ def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
             if not hand.repeated:
                 access.set_undo(request, game, kind="recorded", number=hand.number, entry=None)
                 messages.success(request, _("Hand %(n)s saved.") % {"n": hand.number})
+            else:  # Back after Save, then Save again: the first save stands
+                messages.info(
+                    request,
+                    _("This form was already saved as hand %(n)s; nothing more was recorded.")
+                    % {"n": hand.number},
+                )
             return to_game(request, game)
     return _hand_page(request, game, form, dealer_form=dealer_form, fragment=bool(request.htmx))
 
