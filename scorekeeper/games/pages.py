@@ -221,10 +221,17 @@ def hand_page(
     }
 
 
-def share_page(game: Game, *, view_url: str, edit_url: str | None) -> dict[str, Any]:
+def share_page(
+    game: Game, *, view_url: str, edit_url: str | None, local_host: str | None = None,
+    lan_urls: list[str] | None = None,
+) -> dict[str, Any]:
     """Links and QR codes for the other phones: one to watch, and (for editors) one to keep
-    score."""
+    score. ``local_host``: the address this page was opened at when other phones cannot use it
+    (127.0.0.1, localhost, a bare machine name); ``lan_urls``: where they can reach this
+    machine instead."""
     return {
+        "local_host": local_host,
+        "lan_urls": lan_urls or [],
         "game": game,
         "variant": get_variant(game.variant),
         "view_url": view_url,

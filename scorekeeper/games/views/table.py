@@ -3,6 +3,7 @@ link, sharing the links, and a rematch."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
@@ -11,6 +12,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scorekeeper import netaddr
 from scorekeeper.i18n import render_message
 from scorekeeper.leagues.selectors import game_league, games_with_league
 from scorekeeper.public_url import absolute_url
@@ -133,8 +135,26 @@ def game_share(request: HttpRequest, game_id: str) -> HttpResponse:
     if access.can_edit(request, game):
         join = absolute_url(request, reverse("game_join", args=[game.public_id]))
         edit_url = f"{join}#{edit_secret(game=game)}"
-    context = pages.share_page(game, view_url=view_url, edit_url=edit_url)
+    # Links made from 127.0.0.1 or a bare machine name open on this machine only: say so, with
+    # the addresses the other phones can use (unless the app's public address is configured).
+    host = request.get_host()
+    local = netaddr.local_only(host) and not getattr(settings, "PUBLIC_URL", "")
+    context = pages.share_page(
+        game,
+        view_url=view_url,
+        edit_url=edit_url,
+        local_host=host if local else None,
+        lan_urls=netaddr.lan_urls(_port_of(host, request)) if local else None,
+    )
     response = render(request, "share.html", context)
     response["Cache-Control"] = "no-store"  # it holds the edit link
     response["Referrer-Policy"] = "no-referrer"
     return response
+
+
+def _port_of(host: str, request: HttpRequest) -> str:
+    """The port the page was opened at (the Host header's, else the server's)."""
+    tail = host.rsplit("]", 1)[-1]
+    if ":" in tail and tail.rsplit(":", 1)[1].isdigit():
+        return tail.rsplit(":", 1)[1]
+    return request.get_port()
