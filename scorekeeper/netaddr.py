@@ -39,6 +39,38 @@ def lan_hosts() -> list[str]:
     return hosts
 
 
+def local_only(host: str) -> bool:
+    """Is ``host`` (a Host header, with or without its port) an address other phones cannot
+    open: this machine's loopback (127.0.0.1, ::1, localhost) or a bare machine name (``vm``),
+    which the other phones' resolvers rarely know?
+
+    >>> [local_only(h) for h in ("127.0.0.1:8000", "localhost", "[::1]:8000", "vm:8000")]
+    [True, True, True, True]
+    >>> [local_only(h) for h in ("192.168.1.20:8000", "laptop.local", "cards.example.org")]
+    [False, False, False]
+    """
+    name = host.strip().lower()
+    if name.startswith("["):  # [v6]:port
+        name = name[1 : name.find("]")] if "]" in name else name[1:]
+    elif name.count(":") == 1:
+        name = name.split(":", 1)[0]
+    name = name.rstrip(".")
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        pass
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    return bool(name) and "." not in name
+
+
+def lan_urls(port: str | int) -> list[str]:
+    """The addresses other phones can open this machine at: its LAN addresses, then its
+    ``.local`` name, as ``http://...:port/``."""
+    hosts = sorted(lan_hosts(), key=lambda h: (not h[0].isdigit() and h[0] != "[", h))
+    return [f"http://{h}:{port}/" for h in hosts if h[0].isdigit() or h[0] == "[" or "." in h]
+
+
 def _addresses(name: str) -> list[str]:
     found: list[str] = []
     if name:
@@ -76,9 +108,7 @@ def _main(argv: list[str]) -> None:
     host, port = (argv + ["127.0.0.1", "8000"])[:2]
     if host in {"0.0.0.0", "::", "[::]"}:
         # Addresses first: a phone resolves a bare machine name rarely, a .local name often.
-        hosts = sorted(lan_hosts(), key=lambda h: (not h[0].isdigit() and h[0] != "[", h))
-        urls = [f"http://{h}:{port}/" for h in hosts if h[0].isdigit() or "." in h or ":" in h]
-        print("Phones on this network can open:", *urls, sep="\n  ")
+        print("Phones on this network can open:", *lan_urls(port), sep="\n  ")
     else:
         print(f"Serving on http://{host}:{port}/ (make run HOST=0.0.0.0 lets phones join)")
 

@@ -24,13 +24,13 @@ from scorekeeper.games.services import (
     HandChanged,
     KeyReused,
     Outcome,
-    fingerprint,
     game_create,
     game_token,
     hand_correct,
     hand_delete,
     hand_record,
     new_token_seed,
+    request_fingerprint,
     token_valid,
     write_once,
 )
@@ -83,13 +83,26 @@ class ScoreIn(Table):
     result: dict[str, Any]
 
 
+DEALER_FIELD = Field(
+    None,
+    max_length=200,
+    description=(
+        "Who dealt this hand (RULES.md 1: a fact of the table). Recording: defaults to the "
+        "state's `dealer`, the rotation's suggestion. Correcting: defaults to the dealer "
+        "recorded for the hand. Never changes another hand's dealer."
+    ),
+)
+
+
 class HandIn(Schema):
     result: dict[str, Any]
     request_id: str | None = Field(None, min_length=1, max_length=100)
+    dealer: str | None = DEALER_FIELD
 
 
 class CorrectionIn(Schema):
     result: dict[str, Any]
+    dealer: str | None = DEALER_FIELD
 
 
 class ScoreOut(Explained):
@@ -278,7 +291,12 @@ def record_hand(
 
     def write() -> tuple[int, dict]:
         try:
-            hand = hand_record(game=game, entry=payload.result, request_id=payload.request_id)
+            hand = hand_record(
+                game=game,
+                entry=payload.result,
+                request_id=payload.request_id,
+                dealer=payload.dealer,
+            )
         except GameOver as err:
             raise ApiError(str(err), code=GameOver.code, status=409) from None
         return 200 if hand.repeated else 201, game_state(game=game)
@@ -305,7 +323,13 @@ def correct_hand(
 
     def write() -> tuple[int, dict]:
         with _hand_or_404(n):
-            hand_correct(game=game, number=n, entry=payload.result, if_match=_if_match(request))
+            hand_correct(
+                game=game,
+                number=n,
+                entry=payload.result,
+                if_match=_if_match(request),
+                dealer=payload.dealer,
+            )
         return 200, game_state(game=game)
 
     return _write(request, response, game, payload, write)
@@ -359,7 +383,7 @@ def _if_match(request: HttpRequest) -> str | None:
 def _asked(request: HttpRequest, payload: Schema | None) -> str:
     """What this request asks for: the same key with anything else is refused."""
     body = payload.model_dump(mode="json") if payload is not None else None
-    return fingerprint(request.method, request.path, body)
+    return request_fingerprint(request.method, request.path, body)
 
 
 def _once(**kwargs) -> Outcome:

@@ -41,6 +41,7 @@ def _game(game: Game) -> dict[str, Any]:
             {
                 "number": hand.number,
                 "entry": hand.entry,
+                "dealer": hand.dealer,  # who dealt it, as recorded at the table
                 "request_id": hand.request_id,
                 "deleted_at": hand.deleted_at.isoformat() if hand.deleted_at else None,
                 "version": hand.version,  # its latest revision's; the etag is made from it
@@ -110,7 +111,12 @@ def _load_game(item: dict[str, Any], where: str) -> tuple[int, int]:
     )
     # The engine checks the table and scores every live hand, in order, before anything stays.
     try:
-        played = game_replay(game=game, players=players, entries=[h.get("entry") for h in live])
+        played = game_replay(
+            game=game,
+            players=players,
+            entries=[h.get("entry") for h in live],
+            dealers=[_dealer(h, where) for h in live],
+        )
     except GameOverError as err:
         raise ImportRefused(f"{where}.hands", f"the game ends after hand {err.after}") from None
     except RulesError as err:
@@ -138,6 +144,9 @@ def _load_game(item: dict[str, Any], where: str) -> tuple[int, int]:
             game=game,
             number=_int(data, "number", at),
             entry=data.get("entry"),
+            # Live hands: the dealer the replay used (as exported, or for an export from before
+            # dealers were recorded, the one the rotation gave it then and gives it now).
+            dealer=result.get("dealer") or _dealer(data, at) or "",
             result=result,
             totals=totals,
             request_id=data.get("request_id"),
@@ -170,6 +179,16 @@ def _load_game(item: dict[str, Any], where: str) -> tuple[int, int]:
         if version != hand.version:
             Hand.objects.filter(pk=hand.pk).update(version=version)
     return len(hands), revision_count
+
+
+def _dealer(item: dict[str, Any], where: str) -> str | None:
+    """A hand's recorded dealer, or None where the export does not say (older exports)."""
+    value = item.get("dealer")
+    if value in (None, ""):
+        return None
+    if not isinstance(value, str):
+        raise ImportRefused(f"{where}.dealer", "expected a player's name")
+    return value
 
 
 def _text(item: dict[str, Any], key: str, where: str) -> str:

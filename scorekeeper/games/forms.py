@@ -14,10 +14,12 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.i18n import render_message, translate_text
+from scorekeeper.i18n import render_message, render_message_html, translate_text
 from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
 from scorekeeper.rules.families import MAX_POINTS, MAX_TEXT, EntryField, Family, family_of
@@ -599,7 +601,7 @@ class HandForm(forms.Form):
         items: list[dict[str, str]] = []
         for name, errors in self.errors.items():
             if name == NON_FIELD_ERRORS:
-                items += [{"text": str(error), "href": ""} for error in errors]
+                items += [{"text": conditional_escape(error), "href": ""} for error in errors]
                 continue
             field = self[name]
             player = self._player_of(name)
@@ -615,20 +617,22 @@ class HandForm(forms.Form):
             }.get(name.split("-", 1)[-1], field.label)
             for error in errors:
                 if player:
-                    text = gettext("%(name)s, %(field)s: %(error)s") % {
-                        "name": player,
-                        "field": label,
-                        "error": error,
-                    }
+                    text = _safe(
+                        gettext("%(name)s, %(field)s: %(error)s"),
+                        name=player,
+                        field=label,
+                        error=error,
+                    )
                 else:
-                    text = gettext("%(field)s: %(error)s") % {"field": field.label, "error": error}
+                    text = _safe(gettext("%(field)s: %(error)s"), field=field.label, error=error)
                 items.append({"text": text, "href": href})
         for i, errors in sorted(self._seat_errors.items()):
             for error in errors:
                 items.append(
                     {
-                        "text": gettext("%(name)s: %(error)s")
-                        % {"name": self.players[i], "error": error},
+                        "text": _safe(
+                            gettext("%(name)s: %(error)s"), name=self.players[i], error=error
+                        ),
                         "href": f"#id_p{i}-points" if f"p{i}-points" in self.fields else "",
                     }
                 )
@@ -701,7 +705,7 @@ class HandForm(forms.Form):
     # -- engine errors next to their inputs --
 
     def add_rules_error(self, error: RulesError) -> None:
-        message = render_message(error.message)
+        message = render_message_html(error.message)  # escaped; cards' suits as symbols
         target = self._field_for(error.field or "")
         if target is None:
             self.add_error(None, message)
@@ -799,3 +803,10 @@ def _ordered(result: dict[str, Any], family: Family) -> dict[str, Any]:
     order = {key: n for n, key in enumerate(family.keys())}
     return dict(sorted(result.items(), key=lambda item: order.get(item[0], len(order))))
 
+
+def _safe(template: str, **params: Any) -> SafeString:
+    """A translated ``%(name)s`` template filled with escaped params (engine errors arrive as
+    safe HTML, their cards' suits as symbols; names and typed text are escaped)."""
+    return mark_safe(  # noqa: S308 - the template is ours, every param is escaped
+        conditional_escape(template) % {k: conditional_escape(v) for k, v in params.items()}
+    )

@@ -69,6 +69,10 @@ class Hand(models.Model):
     # 1-based among live hands; a deleted hand keeps the number it had when deleted.
     number = models.PositiveIntegerField()
     entry = models.JSONField()  # the API's `result` object, exactly as given
+    # Who dealt this hand, as recorded when it was entered (the rotation's suggestion unless the
+    # table said otherwise): a fact of the table, never rewritten by another hand's correction
+    # or deletion (RULES.md 1). "" only for a hand that predates recorded dealers.
+    dealer = models.CharField(max_length=40, blank=True)
     result = models.JSONField(default=dict)  # the engine's HandResult, with its dealer
     totals = models.JSONField(default=dict)  # running totals after this hand
     # NULL, not "", for "none given": NULLs never collide in the unique constraint below.

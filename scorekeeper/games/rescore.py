@@ -1,8 +1,10 @@
 """What a correction or a deletion does to the hands after it, in words the table can check.
 
-Every hand's result depends on the hands before it (who deals follows who won or who dealt,
-a Phỏm tie is settled by the dealer's seat, a game can end sooner or later), so changing
-hand 3 may quietly re-score hand 5. These services make that change and compare the replay
+A hand's own score depends only on its entry and its recorded dealer (RULES.md 1: a
+correction or deletion never changes who dealt another hand), but the totals after it, the
+next dealer's suggestion and the game's end follow from every hand, so changing hand 3 may
+still end the game sooner or later (and a hand from before dealers were recorded may still
+get another dealer). These services make that change and compare the replay
 of the live hands before with the replay after, hand by hand (by identity, so a deletion's
 renumbering is no change by itself); the differences are stored with the changed hand's new
 version (its history) and returned for the page's message.
@@ -19,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .models import Game, Hand
-from .selectors import game_players, game_replay, live_hands
+from .selectors import game_players, game_replay, live_hands, recorded_dealers
 from .services import hand_correct, hand_delete, hand_restore
 
 
@@ -36,10 +38,14 @@ class HandChange:
 
 @dataclass(frozen=True)
 class Consequences:
-    """Every other hand that changed, and the game's end if it moved."""
+    """Every other hand that changed, and the game's end if it moved; and in numbers, the changed
+    hand's own scores (``scores``, when it is still in the game) and every total that moved
+    (``totals``), each as (name, before, after). True when another hand or the end changed."""
 
     hands: list[HandChange] = field(default_factory=list)
     game_winners: tuple[list[str], list[str]] | None = None
+    scores: list[tuple[str, int, int]] = field(default_factory=list)
+    totals: list[tuple[str, int, int]] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.hands or self.game_winners)
@@ -48,6 +54,8 @@ class Consequences:
         return {
             "hands": [asdict(change) for change in self.hands],
             "game_winners": list(self.game_winners) if self.game_winners else None,
+            "scores": [list(score) for score in self.scores],
+            "totals": [list(total) for total in self.totals],
         }
 
     @classmethod
@@ -65,7 +73,12 @@ class Consequences:
             for item in data.get("hands") or []
         ]
         winners = data.get("game_winners")
-        return cls(hands, tuple(winners) if winners else None)
+        return cls(
+            hands,
+            tuple(winners) if winners else None,
+            scores=[tuple(score) for score in data.get("scores") or []],
+            totals=[tuple(total) for total in data.get("totals") or []],
+        )
 
 
 # ------------------------------------------------------------------------------------------
@@ -76,7 +89,12 @@ class Consequences:
 def _played(game: Game, hands: list[Hand]) -> tuple[dict[int, tuple[int, Any]], Any]:
     """{hand id: (number, engine result)} for these hands, and the replay's final state."""
     players = game_players(game=game)
-    played = game_replay(game=game, players=players, entries=[hand.entry for hand in hands])
+    played = game_replay(
+        game=game,
+        players=players,
+        entries=[hand.entry for hand in hands],
+        dealers=recorded_dealers(hands),
+    )
     by_id = {hand.pk: (n, result) for n, (hand, result) in enumerate(zip(hands, played.hands, strict=True), 1)}
     return by_id, played.state
 
@@ -107,12 +125,27 @@ def compare(
         if winners or dealer or scores:
             changes.append(HandChange(number, was, winners, dealer, scores))
     game_winners = None
+    totals: list[tuple[str, int, int]] = []
     if state_before is not None and state_after is not None:
         old_end = list(state_before.winners) if state_before.over else []
         new_end = list(state_after.winners) if state_after.over else []
         if old_end != new_end:
             game_winners = (old_end, new_end)
-    return Consequences(changes, game_winners)
+        totals = _moved(state_before.totals, state_after.totals)
+    scores: list[tuple[str, int, int]] = []
+    if changed in before and changed in after:
+        scores = _moved(before[changed][1].deltas, after[changed][1].deltas)
+    return Consequences(changes, game_winners, scores=scores, totals=totals)
+
+
+def _moved(before: dict[str, int], after: dict[str, int]) -> list[tuple[str, int, int]]:
+    """(name, before, after) for every number that changed, in the order ``after`` names them."""
+    names = list(after) + [name for name in before if name not in after]
+    return [
+        (name, before.get(name, 0), after.get(name, 0))
+        for name in names
+        if before.get(name, 0) != after.get(name, 0)
+    ]
 
 
 def _record(hand: Hand, consequences: Consequences) -> None:
@@ -129,13 +162,18 @@ def _record(hand: Hand, consequences: Consequences) -> None:
 
 
 def hand_correct_reporting(
-    *, game: Game, number: int, entry: dict, if_match: str | None = None
+    *,
+    game: Game,
+    number: int,
+    entry: dict,
+    if_match: str | None = None,
+    dealer: str | None = None,
 ) -> tuple[Hand, Consequences]:
-    """Correct hand ``number`` (see :func:`hand_correct`, ``if_match`` too) and say which other
-    hands changed."""
+    """Correct hand ``number`` (see :func:`hand_correct`, ``if_match`` and ``dealer`` too) and
+    say which other hands changed."""
     before_hands = list(live_hands(game=game))
     before, state_before = _played(game, before_hands)
-    hand = hand_correct(game=game, number=number, entry=entry, if_match=if_match)
+    hand = hand_correct(game=game, number=number, entry=entry, if_match=if_match, dealer=dealer)
     after, state_after = _played(game, list(live_hands(game=game)))
     consequences = compare(
         before, after, changed=hand.pk, state_before=state_before, state_after=state_after
@@ -190,6 +228,43 @@ def hand_restore_reporting(*, game: Game, hand_id: int) -> tuple[Hand, Consequen
 
 def _names(names: list[str]) -> str:
     return ", ".join(names) if names else _("nobody")
+
+
+def _number(value: int, *, signed: bool = False) -> str:
+    """A score as the explanations print it: a true minus sign, and + for a gain if ``signed``."""
+    text = f"{abs(value)}"
+    if value < 0:
+        return f"\u2212{text}"
+    return f"+{text}" if signed and value > 0 else text
+
+
+def _before_after(moves: list[tuple[str, int, int]], *, signed: bool) -> str:
+    return ", ".join(
+        _("%(name)s %(before)s → %(after)s")
+        % {
+            "name": name,
+            "before": _number(before, signed=signed),
+            "after": _number(after, signed=signed),
+        }
+        for name, before, after in moves
+    )
+
+
+def describe_numbers(consequences: Consequences, number: int) -> list[str]:
+    """What a change did in numbers: hand ``number``'s scores before → after (a correction), and
+    every total that moved. "Hand 2: Alena +10 → +20, Bohdan 0 → −19." "Totals: ..." """
+    lines = []
+    if consequences.scores:
+        lines.append(
+            _("Hand %(n)s: %(changes)s.")
+            % {"n": number, "changes": _before_after(consequences.scores, signed=True)}
+        )
+    if consequences.totals:
+        lines.append(
+            _("Totals: %(changes)s.")
+            % {"changes": _before_after(consequences.totals, signed=False)}
+        )
+    return lines
 
 
 def describe(consequences: Consequences) -> list[str]:

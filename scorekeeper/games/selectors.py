@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
 from scorekeeper.rules.game import Replay, replay
+from scorekeeper.rules.scoring import score_hand
 
-from .models import Game, Hand, HandRevision, Seat
+from .models import Game, Hand, HandRevision, IdempotencyKey, Seat
 
 # What new_public_id makes (url-safe base64). Anything else is no game, and is not even sent to
 # the database: PostgreSQL refuses a NUL character in a query with an error, not "no rows".
@@ -47,15 +49,24 @@ def live_hands(*, game: Game):
     return game.hands.filter(deleted_at__isnull=True).order_by("number")
 
 
-def game_replay(*, game: Game, players: list[str], entries: list[dict]) -> Replay:
-    """Score ``entries`` in order at this game's table; raises RulesError on a bad entry."""
+def game_replay(
+    *, game: Game, players: list[str], entries: list[dict], dealers: Sequence[str | None] = ()
+) -> Replay:
+    """Score ``entries`` in order at this game's table, each dealt by its recorded dealer in
+    ``dealers`` (None: the rotation's suggestion); raises RulesError on a bad entry."""
     return replay(
         variant=game.variant,
         options=game.options,
         players=players,
         dealer=game.dealer,
         results=entries,
+        dealers=dealers,
     )
+
+
+def recorded_dealers(hands) -> list[str | None]:
+    """Who dealt each of these hands, as recorded (None for a hand that predates recording)."""
+    return [hand.dealer or None for hand in hands]
 
 
 def hand_result_data(hand_result) -> dict[str, Any]:
@@ -95,7 +106,12 @@ def game_state_replayed(*, game: Game) -> dict[str, Any]:
     """The same dict as `game_state`, recomputed by the engine from the stored entries."""
     players = game_players(game=game)
     stored = list(live_hands(game=game))
-    played = game_replay(game=game, players=players, entries=[hand.entry for hand in stored])
+    played = game_replay(
+        game=game,
+        players=players,
+        entries=[hand.entry for hand in stored],
+        dealers=recorded_dealers(stored),
+    )
     hands = [
         _hand_item(n, hand.entry, hand_result_data(result), totals, players, hand.etag)
         for n, (hand, result, totals) in enumerate(
@@ -103,6 +119,36 @@ def game_state_replayed(*, game: Game) -> dict[str, Any]:
         )
     ]
     return _state(game, players, hands, state_summary(played.state))
+
+
+def hand_score_preview(
+    *, game: Game, entry: dict, number: int | None = None, dealer: str | None = None
+) -> dict[str, Any]:
+    """How ``entry`` would score as the next hand (``number`` None) or as hand ``number``, dealt
+    by ``dealer`` (None: the suggestion, or the hand's recorded dealer), without saving
+    anything: the engine's result (the /score shape). Raises RulesError."""
+    state = game_state(game=game)
+    if dealer is None:
+        dealer = state["dealer"] if number is None else state["hands"][number - 1]["dealer"]
+    scored = score_hand(
+        variant=game.variant,
+        options=game.options,
+        players=state["players"],
+        dealer=dealer,
+        result=entry,
+    )
+    return scored.as_dict()
+
+
+def request_saved(*, game: Game, request_id: str) -> bool:
+    """Did a form with this one-time key already change this game (a hand recorded with it, or
+    a correction or deletion written once under it)? Two queries at most."""
+    if not request_id:
+        return False
+    return (
+        game.hands.filter(request_id=request_id).exists()
+        or IdempotencyKey.objects.filter(scope=game.public_id, key=request_id).exists()
+    )
 
 
 def hand_histories(*, game: Game) -> dict[int, list[HandRevision]]:

@@ -29,11 +29,18 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
 from scorekeeper.rules.errors import GameOverError, ResultError
-from scorekeeper.rules.game import Replay, setup_table
+from scorekeeper.rules.game import Replay, seated_dealer, setup_table
 from scorekeeper.rules.messages import N_, NP_, define
 
 from .models import Game, Hand, HandRevision, IdempotencyKey, Seat, hash_token
-from .selectors import game_players, game_replay, hand_result_data, live_hands, state_summary
+from .selectors import (
+    game_players,
+    game_replay,
+    hand_result_data,
+    live_hands,
+    recorded_dealers,
+    state_summary,
+)
 from .signals import game_stored
 
 NUL_IN_TEXT = define("input.nul_text", N_("text may not contain NUL characters"))
@@ -109,7 +116,7 @@ class Outcome:
     replayed: bool = False
 
 
-def fingerprint(*parts: Any) -> str:
+def request_fingerprint(*parts: Any) -> str:
     """A digest of what a request asked for (method, path, body), to compare retries by."""
     text = json.dumps(parts, sort_keys=True, ensure_ascii=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -258,18 +265,24 @@ def game_create_played(
     players: list[str],
     dealer: str | None,
     entries: list[dict],
+    dealers: list[str | None] | None = None,
 ) -> tuple[Game, str]:
     """Start a game whose hands were already played (an import): the same checks and stored
-    results as recording them one by one, with one replay and bulk writes."""
+    results as recording them one by one, with one replay and bulk writes. ``dealers``: who
+    dealt each hand, where known (None: the rotation's suggestion)."""
     _refuse_nul(entries, "hands")
+    _refuse_nul(dealers, "dealers")
     game, token = game_create(variant=variant, options=options, players=players, dealer=dealer)
     hands = [
         Hand(game=game, number=number, entry=entry)
         for number, entry in enumerate(entries, start=1)
     ]
+    for hand, dealt in zip(hands, dealers or (), strict=False):
+        hand.dealer = dealt or ""
     played = _replay(game, hands)
     for hand, result, totals in zip(hands, played.hands, played.state.running, strict=True):
         hand.result, hand.totals = hand_result_data(result), dict(totals)
+        hand.dealer = result.dealer  # as recorded, or the suggestion it was dealt by
     Hand.objects.bulk_create(hands, batch_size=200)
     HandRevision.objects.bulk_create(
         (
@@ -302,10 +315,14 @@ def token_valid(*, game: Game, token: str | None) -> bool:
 
 @_retrying
 @transaction.atomic
-def hand_record(*, game: Game, entry: dict, request_id: str | None = None) -> Hand:
-    """Record the next hand. A request_id seen before returns that hand (``repeated`` set)."""
+def hand_record(
+    *, game: Game, entry: dict, request_id: str | None = None, dealer: str | None = None
+) -> Hand:
+    """Record the next hand, dealt by ``dealer`` (None: the rotation's suggestion, which follows
+    from the hands as they stand). A request_id seen before returns that hand (``repeated``)."""
     _refuse_nul(entry, "result")
     _refuse_nul(request_id, "request_id")
+    _refuse_nul(dealer, "dealer")
     _lock(game)
     if request_id is not None:
         first = game.hands.filter(request_id=request_id).first()
@@ -315,7 +332,11 @@ def hand_record(*, game: Game, entry: dict, request_id: str | None = None) -> Ha
     if game.over:
         raise GameOver(game)
     hands = list(live_hands(game=game))
-    hand = Hand(game=game, number=len(hands) + 1, entry=entry, request_id=request_id)
+    players = game_players(game=game)
+    dealt = seated_dealer(players, dealer) if dealer is not None else game.next_dealer
+    hand = Hand(
+        game=game, number=len(hands) + 1, entry=entry, request_id=request_id, dealer=dealt
+    )
     hands.append(hand)
     _store(game, hands, _replay(game, hands))
     _revise(hand, HandRevision.Action.RECORDED)
@@ -324,17 +345,28 @@ def hand_record(*, game: Game, entry: dict, request_id: str | None = None) -> Ha
 
 @_retrying
 @transaction.atomic
-def hand_correct(*, game: Game, number: int, entry: dict, if_match: str | None = None) -> Hand:
-    """Replace hand ``number``'s entry; every later result and total follows.
+def hand_correct(
+    *,
+    game: Game,
+    number: int,
+    entry: dict,
+    if_match: str | None = None,
+    dealer: str | None = None,
+) -> Hand:
+    """Replace hand ``number``'s entry (and its recorded dealer, when ``dealer`` is given);
+    every later result and total follows, and no other hand's dealer changes.
 
     With ``if_match`` (a hand's etag, or ``*``), only if hand ``number`` is still that version
     of that hand; otherwise :class:`HandChanged` and nothing changes.
     """
     _refuse_nul(entry, "result")
+    _refuse_nul(dealer, "dealer")
     _lock(game)
     hands = list(live_hands(game=game))
     hand = _nth(hands, number, if_match)
     hand.entry = entry
+    if dealer is not None:
+        hand.dealer = seated_dealer(game_players(game=game), dealer)
     _store(game, hands, _replay(game, hands))
     _revise(hand, HandRevision.Action.CORRECTED)
     return hand
@@ -444,7 +476,12 @@ def etag_matches(hand: Hand | None, if_match: str) -> bool:
 def _replay(game: Game, hands: list[Hand]) -> Replay:
     players = game_players(game=game)
     try:
-        return game_replay(game=game, players=players, entries=[hand.entry for hand in hands])
+        return game_replay(
+            game=game,
+            players=players,
+            entries=[hand.entry for hand in hands],
+            dealers=recorded_dealers(hands),
+        )
     except GameOverError as err:
         # Only a correction can end the game early; the hands after it are the client's problem.
         later = len(hands) - err.after
@@ -455,10 +492,11 @@ def _store(game: Game, hands: list[Hand], played: Replay) -> None:
     """Write the replay's results into the hands (in order) and its summary into the game."""
     rows = zip(hands, played.hands, played.state.running, strict=True)
     for number, (hand, result, totals) in enumerate(rows, start=1):
-        fresh = (number, hand_result_data(result), dict(totals))
-        if hand.pk is not None and fresh == (hand.number, hand.result, hand.totals):
+        # A hand from before dealers were recorded keeps the one it was dealt by from now on.
+        fresh = (number, hand_result_data(result), dict(totals), hand.dealer or result.dealer)
+        if hand.pk is not None and fresh == (hand.number, hand.result, hand.totals, hand.dealer):
             continue  # most writes touch one hand; leave the rest alone
-        hand.number, hand.result, hand.totals = fresh
+        hand.number, hand.result, hand.totals, hand.dealer = fresh
         hand.save()  # in ascending order, so a renumbered hand never meets a live number
     _apply_summary(game, played, hand_count=len(hands))
     game.save()
@@ -480,7 +518,7 @@ def _revise(hand: Hand, action: str) -> None:
     if action != HandRevision.Action.RECORDED or hand.version != version:
         # The entry too: a correction that scores the same was skipped by _store.
         hand.version = version
-        hand.save(update_fields=["entry", "version", "updated"])
+        hand.save(update_fields=["entry", "dealer", "version", "updated"])
     HandRevision.objects.create(
         hand=hand,
         version=version,

@@ -26,6 +26,7 @@ urlpatterns = [
     path("games/<str:game_id>/hands/", views.hand_create, name="hand_create"),
     path("games/<str:game_id>/hands/new/", views.hand_new, name="hand_new"),
     path("games/<str:game_id>/hands/preview/", views.hand_preview, name="hand_preview"),
+    path("games/<str:game_id>/hands/saved/", views.hand_saved, name="hand_saved"),
     path("games/<str:game_id>/hands/<int:number>/", views.hand_update, name="hand_update"),
     path("games/<str:game_id>/hands/<int:number>/edit/", views.hand_edit, name="hand_edit"),
     path("games/<str:game_id>/hands/<int:number>/delete/", views.hand_remove, name="hand_delete"),

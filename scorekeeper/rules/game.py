@@ -1,8 +1,10 @@
 """A game is its hands: totals, the next dealer and the end of the game follow from them.
 
-:func:`replay` scores every hand in order. Each hand's dealer depends on the hands before it
-(the deal passes left, or to the winner), and Phỏm ties depend on the dealer, so a correction
-to an early hand is always replayed through to the last one.
+:func:`replay` scores every hand in order. Who dealt a hand is a fact of the table (RULES.md 1):
+given with the hand, it is used as it is; a hand without one is dealt by the rotation's
+suggestion (the deal passes left, or to the winner). Phỏm ties and play order depend on that
+hand's dealer, and totals and the game's end on every hand before, so a correction to an early
+hand is always replayed through to the last one; it never changes another hand's recorded dealer.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import GameOverError
+from .errors import GameOverError, ResultError
 from .families.base import STARTING_OPTIONS
 from .scoring import HandResult, score_at, setup_table
+from .scoring.setup import NOT_SEATED, player_name
 from .variants import Table, Variant
 
 
@@ -49,8 +52,13 @@ def replay(
     players: Sequence[str],
     dealer: str | None = None,
     results: Sequence[Any] = (),
+    dealers: Sequence[str | None] = (),
 ) -> Replay:
     """Score ``results`` in order from the first dealer; return every hand and the state.
+
+    ``dealers``: who dealt each hand, as recorded at the table (None, or missing at the end,
+    for the rotation's suggestion). ``state.dealer`` is the suggestion for the next hand: it
+    follows from the last hand's dealer and result.
 
     >>> played = replay(variant="knock-rummy", players=["Ann", "Bob"], results=[
     ...     {"knocker": "Ann", "hands": {"Ann": {"points": 3}, "Bob": {"points": 20}}},
@@ -69,6 +77,9 @@ def replay(
     for index, result in enumerate(results):
         if over:
             raise GameOverError(index).at(f"hands[{index}]")
+        recorded = dealers[index] if index < len(dealers) else None
+        if recorded is not None:
+            dealer = seated_dealer(names, recorded)
         hand = score_at(table, names, dealer, result)
         hands.append(hand)
         for name, delta in hand.deltas.items():
@@ -88,6 +99,18 @@ def replay(
         end=_end_rule(table),
     )
     return Replay(table, names, hands, state)
+
+
+def seated_dealer(names: Sequence[str], dealer: Any) -> str:
+    """``dealer`` read as a player's name, if one of ``names``; else a ResultError for the field
+    ``dealer``."""
+    try:
+        name = player_name(dealer, "dealer")
+    except ResultError:
+        name = None
+    if name not in names:
+        raise ResultError(NOT_SEATED(dealer=repr(dealer)), "dealer")
+    return name
 
 
 def starting_total(table: Table) -> int:

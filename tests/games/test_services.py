@@ -242,18 +242,46 @@ def test_correcting_keeps_the_previous_version():
     assert history[1].entry == out("Bob", 4) and history[1].result["deltas"]["Bob"] == 4
 
 
-def test_correcting_an_early_hand_rewrites_later_dealers():
-    # Continental: the winner deals the next hand, so changing hand 1's winner moves hand 2's deal.
+def test_correcting_an_early_hand_keeps_every_later_dealer():
+    # Continental: the winner deals the next hand. Hand 2 was dealt by Ann, who won hand 1; a
+    # correction of hand 1's winner does not rewrite who dealt hand 2 (RULES.md 1).
     players = ["Ann", "Bob", "Cy", "Dan"]
     game = new_game(variant="continental-rum", players=players)
     hand_record(game=game, entry={"out": "Ann"})
     second = hand_record(game=game, entry={"out": "Bob"})
-    assert second.result["dealer"] == "Ann"
+    assert second.result["dealer"] == "Ann" and second.dealer == "Ann"
     hand_correct(game=game, number=1, entry={"out": "Cy"})
     second.refresh_from_db()
-    assert second.result["dealer"] == "Cy"
+    assert second.dealer == "Ann" and second.result["dealer"] == "Ann"
     assert second.totals == {"Ann": 98, "Bob": 102, "Cy": 102, "Dan": 98}
+    assert game.next_dealer == "Bob"  # the suggestion follows the hands as they stand
     assert game_state(game=game) == game_state_replayed(game=game)
+
+
+def test_a_hand_records_the_dealer_given_and_the_suggestion_follows_it():
+    game = new_game()  # Ann, Bob, Cy; Cy deals first; the deal passes left
+    first = hand_record(game=game, entry=out("Ann", 10), dealer="Bob")
+    assert first.dealer == "Bob" and first.result["dealer"] == "Bob"
+    assert game.next_dealer == "Cy"
+    second = hand_record(game=game, entry=out("Bob", 5))
+    assert second.dealer == "Cy"
+    hand_correct(game=game, number=1, entry=out("Ann", 12), dealer="Ann")
+    second.refresh_from_db()
+    assert second.dealer == "Cy" and game.next_dealer == "Ann"
+    assert [h["dealer"] for h in game_state(game=game)["hands"]] == ["Ann", "Cy"]
+    assert game_state(game=game) == game_state_replayed(game=game)
+
+
+def test_a_dealer_who_is_not_at_the_table_is_refused_and_nothing_changes():
+    game = new_game()
+    hand_record(game=game, entry=out("Ann", 10))
+    before = snapshot(game)
+    with pytest.raises(RulesError) as refused:
+        hand_record(game=game, entry=out("Bob", 3), dealer="Zed")
+    assert refused.value.field == "dealer" and "Zed" in str(refused.value)
+    with pytest.raises(RulesError):
+        hand_correct(game=game, number=1, entry=out("Ann", 10), dealer="Zed")
+    assert snapshot(game) == before
 
 
 def test_a_bad_correction_changes_nothing():
@@ -315,8 +343,9 @@ def test_deleting_renumbers_later_hands_and_keeps_the_deleted_one():
     assert gone.deleted and gone.number == 2 and gone.entry == out("Bob", 2)
     assert [r.action for r in gone.revisions.all()] == ["recorded", "deleted"]
     assert game.totals == {"Ann": 5, "Bob": 0, "Cy": 3} and game.hand_count == 3
-    # Dealers follow the new order: hand 2 (Cy's) is now dealt by Ann.
-    assert [h.result["dealer"] for h in live] == ["Cy", "Ann", "Bob"]
+    # Every hand keeps who dealt it (RULES.md 1); only the next suggestion follows.
+    assert [h.result["dealer"] for h in live] == ["Cy", "Bob", "Cy"]
+    assert [h.dealer for h in live] == ["Cy", "Bob", "Cy"] and game.next_dealer == "Ann"
     assert game_state(game=game) == game_state_replayed(game=game)
 
 

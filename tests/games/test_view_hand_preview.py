@@ -4,6 +4,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper.i18n import cards_html
+
 from .page_helpers import HTMX, knock_hand, post_hand, start_game, state
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +23,9 @@ def test_preview_shows_scores_and_explanation_and_saves_nothing(client):
     assert response.status_code == 200
     assert 'id="preview"' in html
     assert 'Ann <strong class="positive">+24</strong>' in html
-    assert "Cy melds 4S 5S 6S 7S; unmatched QH KH 2C = 22" in html
+    # Suits as symbols on the page (issue 15 bug 8): the notation stays in the engine.
+    assert f"Cy melds {cards_html('4S 5S 6S 7S')}; unmatched {cards_html('QH KH 2C')} = 22" in html
+    assert '4<span class="suit">♠</span>' in html and 'Q<span class="suit suit-red">♥</span>' in html
     assert "Nothing is saved yet" in html
     assert state(game_id)["hands"] == []
     # What was typed stays in the form.

@@ -301,3 +301,35 @@ def test_hand_versions_are_kept(tmp_path):
     document["games"].pop(1)
     with pytest.raises(CommandError, match=r"games\[0\].hands\[1\].version"):
         load(document, tmp_path, "--commit")
+
+
+def test_each_hands_recorded_dealer_goes_out_and_comes_back(tmp_path):
+    # Issue 15 bug 3: the dealer of a hand is a fact of the table, so the export carries it.
+    game, _ = game_create(variant="knock-rummy", options=None, players=ABC, dealer=None)
+    knock = {"knocker": "Ann", "hands": {"Ann": {"points": 3}, "Bob": {"points": 9}, "Cy": {"points": 7}}}
+    hand_record(game=game, entry=knock, dealer="Bob")  # not the rotation's Cy
+    hand_record(game=game, entry=knock)  # the rotation: after Bob, Cy
+    hand_record(game=game, entry=knock)
+    hand_delete(game=game, number=2)  # hand 3 (Ann's deal) stays Ann's
+    document = export()
+    hands = document["games"][0]["hands"]
+    assert [h["dealer"] for h in hands] == ["Bob", "Cy", "Ann"]
+
+    wipe()
+    load(document, tmp_path, "--commit")
+    restored = game_state(game=Game.objects.get(public_id=game.public_id))
+    assert [h["dealer"] for h in restored["hands"]] == ["Bob", "Ann"]
+    assert restored["dealer"] == "Bob"
+    assert [h.dealer for h in Hand.objects.order_by("pk")] == ["Bob", "Cy", "Ann"]
+
+
+def test_an_export_from_before_recorded_dealers_gets_the_rotations(tmp_path):
+    make_games()
+    document = export()
+    for item in document["games"]:
+        for hand in item["hands"]:
+            del hand["dealer"]
+    wipe()
+    load(document, tmp_path, "--commit")
+    first = Game.objects.get(public_id=document["games"][0]["id"])
+    assert [h["dealer"] for h in game_state(game=first)["hands"]] == ["Bob", "Cy", "Ann"]

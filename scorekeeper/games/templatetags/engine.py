@@ -1,15 +1,16 @@
 """Template filters for what the engine says: ``{% load engine %}``.
 
 ``{{ line|render }}``: an explanation line or error (a Message or its stored dict) as text in
-the active language. ``{{ variant.name|engine_text }}``: an ``N_``-marked engine text
-translated. ``{% meld_separators %}``: the engine's meld separators as JSON.
+the active language, escaped, its cards' suits as symbols (``7♠ K♥``, read aloud by name).
+``{{ variant.name|engine_text }}``: an ``N_``-marked engine text translated.
+``{% meld_separators %}``: the engine's meld separators as JSON.
 """
 
 import json
 
 from django import template
 
-from scorekeeper.i18n import render_message, translate_text
+from scorekeeper.i18n import render_message_html, translate_text
 from scorekeeper.rules.melds import MELD_SEPARATORS
 
 register = template.Library()
@@ -17,7 +18,7 @@ register = template.Library()
 
 @register.filter(name="render")
 def render(value) -> str:
-    return render_message(value)
+    return render_message_html(value)
 
 
 @register.filter(name="engine_text")

@@ -1,0 +1,381 @@
+"""Entering, previewing, correcting and deleting hands, and undoing this browser's last change.
+
+Each view parses the hand form, calls a service (which checks the entry with the engine and
+writes once per form's one-time key) and renders through :mod:`..pages`."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorekeeper.i18n import render_message
+from scorekeeper.rules import RulesError, get_variant
+
+from .. import access, pages
+from ..forms import HandForm
+from ..forms_dealer import DealerForm
+from ..models import Game, Hand
+from ..posted import int_or_none, posted_etag, request_id
+from ..rescore import (
+    Consequences,
+    describe,
+    describe_numbers,
+    hand_correct_reporting,
+    hand_delete_preview,
+    hand_delete_reporting,
+    hand_restore_reporting,
+)
+from ..selectors import game_players, game_state, hand_score_preview, request_saved
+from ..services import (
+    GameOver,
+    HandChanged,
+    KeyReused,
+    hand_delete,
+    hand_record,
+    request_fingerprint,
+    write_once,
+)
+from .common import after_change, editors_only, to_game
+
+
+def _hand_form(game: Game, data=None, initial=None) -> HandForm:
+    return HandForm(
+        data,
+        initial=initial,
+        variant=get_variant(game.variant),
+        options=game.options,
+        players=game_players(game=game),
+    )
+
+
+def _dealer_form(game: Game, data=None, number: int | None = None) -> DealerForm:
+    """Who dealt: the rotation's suggestion for a new hand, the recorded dealer of hand
+    ``number`` for a correction."""
+    if number is None:
+        shown = game.next_dealer
+    else:
+        hand = game.hands.filter(deleted_at__isnull=True, number=number).first()
+        shown = hand.dealer if hand is not None else ""
+    return DealerForm(data, players=game_players(game=game), shown=shown)
+
+
+def _hand_page(
+    request: HttpRequest,
+    game: Game,
+    form: HandForm,
+    *,
+    number: int | None = None,
+    dealer_form: DealerForm | None = None,
+    preview: dict[str, Any] | None = None,
+    fragment: bool = False,
+    status: int = 200,
+) -> HttpResponse:
+    context = pages.hand_page(
+        game,
+        form,
+        dealer_form=dealer_form or _dealer_form(game, number=number),
+        number=number,
+        preview=preview,
+        request_id=request_id(request) or uuid.uuid4().hex,
+        posted_etag=posted_etag(request),
+    )
+    template = "hand_form.html#form" if fragment else "hand_form.html"
+    return render(request, template, context, status=status)
+
+
+def _number_or_404(game: Game, number: int | None) -> int | None:
+    if number is not None and not 1 <= number <= game.hand_count:
+        raise Http404("no such hand")
+    return number
+
+
+@require_GET
+@editors_only
+def hand_new(request: HttpRequest, game: Game) -> HttpResponse:
+    return _hand_page(request, game, _hand_form(game))
+
+
+@require_GET
+@editors_only
+def hand_edit(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    _number_or_404(game, number)
+    state = game_state(game=game)
+    form = _hand_form(game)
+    form.initial = form.initial_from_entry(state["hands"][number - 1]["result"])
+    return _hand_page(request, game, form, number=number)
+
+
+@require_POST
+@editors_only
+def hand_preview(request: HttpRequest, game: Game) -> HttpResponse:
+    """Score what was entered without saving it: the scores and the explanation, or errors."""
+    number = _number_or_404(game, int_or_none(request.POST.get("number")))
+    form = _hand_form(game, request.POST)
+    dealer_form = _dealer_form(game, request.POST, number)
+    preview = None
+    if dealer_form.is_valid() & form.is_valid():
+        dealer = dealer_form.cleaned_data["dealer"] or None
+        try:
+            preview = hand_score_preview(
+                game=game, entry=form.entry(), number=number, dealer=dealer
+            )
+        except RulesError as error:
+            form.add_rules_error(error)
+    return _hand_page(
+        request,
+        game,
+        form,
+        number=number,
+        dealer_form=dealer_form,
+        preview=preview,
+        fragment=bool(request.htmx),
+    )
+
+
+@require_GET
+@editors_only
+def hand_saved(request: HttpRequest, game: Game) -> HttpResponse:
+    """Was the form with this one-time key already saved? A hand form shown again by Back
+    after Save asks (static/js/saved.js), and then says so instead of looking unsaved."""
+    once = (request.GET.get("request_id") or "").strip()[:100]
+    response = JsonResponse({"saved": request_saved(game=game, request_id=once)})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_POST
+@editors_only
+def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
+    form = _hand_form(game, request.POST)
+    dealer_form = _dealer_form(game, request.POST)
+    if dealer_form.is_valid() & form.is_valid():
+        entry = form.entry()
+        try:
+            hand = hand_record(
+                game=game,
+                entry=entry,
+                request_id=request_id(request),
+                dealer=dealer_form.chosen(),
+            )
+        except RulesError as error:
+            form.add_rules_error(error)
+        except GameOver:
+            messages.error(request, _("This game is over; no more hands can be added."))
+            return to_game(request, game)
+        else:
+            if not hand.repeated:
+                access.set_undo(request, game, kind="recorded", number=hand.number, entry=None)
+                messages.success(request, _("Hand %(n)s saved.") % {"n": hand.number})
+            else:  # Back after Save, then Save again: the first save stands
+                messages.info(
+                    request,
+                    _("This form was already saved as hand %(n)s; nothing more was recorded.")
+                    % {"n": hand.number},
+                )
+            return to_game(request, game)
+    return _hand_page(request, game, form, dealer_form=dealer_form, fragment=bool(request.htmx))
+
+
+@require_POST
+@editors_only
+def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    """Save a correction, once per form (its one-time key), and only to the hand the form showed
+    (its etag): a double tap or a form opened before another phone changed the hand never
+    changes the wrong hand, and the page says what happened."""
+    etag = posted_etag(request)
+    if etag is None:
+        _number_or_404(game, number)
+    elif not 1 <= number <= game.hand_count:
+        return _hand_changed(request, game, number)
+    form = _hand_form(game, request.POST)
+    dealer_form = _dealer_form(game, request.POST, number)
+    if dealer_form.is_valid() & form.is_valid():
+        entry = form.entry()
+        dealer = dealer_form.chosen()
+        previous: dict[str, Any] = {}
+        report: dict[str, Consequences] = {}
+
+        def write() -> tuple[int, dict]:
+            hand = game.hands.filter(deleted_at__isnull=True, number=number).first()
+            previous["entry"] = hand.entry if hand is not None else None
+            previous["dealer"] = hand.dealer if hand is not None else None
+            _hand, report["changed"] = hand_correct_reporting(
+                game=game, number=number, entry=entry, if_match=etag, dealer=dealer
+            )
+            return 200, {"page": "corrected", "number": number}
+
+        try:
+            outcome = write_once(
+                game=game,
+                key=request_id(request),
+                request=request_fingerprint("page", "correct", number, etag, entry, dealer),
+                write=write,
+            )
+        except RulesError as error:
+            form.add_rules_error(error)
+        except Hand.DoesNotExist:
+            raise Http404("no such hand") from None
+        except HandChanged:
+            return _hand_changed(request, game, number)
+        except KeyReused:
+            messages.error(request, _("This form was already sent; nothing more was changed."))
+            return redirect("game", game_id=game.public_id)
+        else:
+            if outcome.replayed:
+                messages.info(
+                    request,
+                    _("Hand %(n)s was already corrected (the form was sent twice); nothing "
+                      "else changed.") % {"n": number},
+                )
+            else:
+                access.set_undo(
+                    request,
+                    game,
+                    kind="corrected",
+                    number=number,
+                    entry={"result": previous["entry"], "dealer": previous["dealer"]},
+                )
+                messages.success(request, _("Hand %(n)s corrected.") % {"n": number})
+                _tell_changes(request, report["changed"], number)
+            return to_game(request, game)
+    return _hand_page(
+        request, game, form, number=number, dealer_form=dealer_form, fragment=bool(request.htmx)
+    )
+
+
+def _hand_changed(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    messages.error(
+        request,
+        _(
+            "Nothing was saved: hand %(n)s was corrected, deleted or moved on another phone "
+            "after you opened this form. Check the game as it is now, then correct it again "
+            "if it is still wrong."
+        )
+        % {"n": number},
+    )
+    return redirect("game", game_id=game.public_id)
+
+
+def _tell_changes(request: HttpRequest, changed: Consequences, number: int) -> None:
+    """Say what a change did in numbers (hand ``number``'s scores, the totals that moved), then
+    which other hands it re-scored, one message per change."""
+    for line in describe_numbers(changed, number):
+        messages.info(request, line)
+    for line in describe(changed):
+        messages.warning(request, line)
+
+
+@require_http_methods(["GET", "POST"])
+@editors_only
+def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    """GET asks first (and says which later hands the deletion would change). POST deletes,
+    once per tap (the form's one-time key), and only the hand the page showed (its etag): a
+    double tap or a stale page never deletes a second or another hand."""
+    if request.method == "GET":
+        _number_or_404(game, number)
+        try:
+            preview = hand_delete_preview(game=game, number=number)
+        except Hand.DoesNotExist:
+            raise Http404("no such hand") from None
+        hand = game_state(game=game)["hands"][number - 1]
+        context = {
+            "game": game,
+            "variant": get_variant(game.variant),
+            "number": number,
+            "hand": hand,
+            "changes": describe(preview),
+            "numbers": describe_numbers(preview, number),
+            "once": uuid.uuid4().hex,  # the delete button's one-time key
+        }
+        return render(request, "hand_delete.html", context)
+    etag = posted_etag(request)
+    if etag is None:
+        _number_or_404(game, number)
+    deleted: dict[str, Any] = {}
+
+    def write() -> tuple[int, dict]:
+        deleted["hand"], deleted["changed"] = hand_delete_reporting(
+            game=game, number=number, if_match=etag
+        )
+        return 200, {"page": "deleted", "number": number}
+
+    try:
+        outcome = write_once(
+            game=game,
+            key=request_id(request),
+            request=request_fingerprint("page", "delete", number, etag),
+            write=write,
+        )
+    except Hand.DoesNotExist:
+        raise Http404("no such hand") from None
+    except HandChanged:
+        messages.error(
+            request,
+            _(
+                "Nothing was deleted: hand %(n)s was corrected, deleted or moved on another "
+                "phone after this page was loaded. Here is the game as it is now."
+            )
+            % {"n": number},
+        )
+        return after_change(request, game)
+    except KeyReused:
+        messages.error(request, _("This button was already used; nothing more was changed."))
+        return after_change(request, game)
+    except RulesError as error:  # a tampered one-time key: refused, nothing changes
+        messages.error(request, render_message(error.message))
+        return after_change(request, game)
+    if outcome.replayed:
+        messages.info(
+            request,
+            _("Hand %(n)s was already deleted (the button was pressed twice); no other hand "
+              "was touched.") % {"n": number},
+        )
+    else:
+        access.set_undo(request, game, kind="deleted", number=number, hand_id=deleted["hand"].pk)
+        messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
+        _tell_changes(request, deleted["changed"], number)
+    return after_change(request, game)
+
+
+@require_POST
+@editors_only
+def game_undo(request: HttpRequest, game: Game) -> HttpResponse:
+    """Take back this browser's last change, if nobody has changed the game since."""
+    undo = access.get_undo(request, game)
+    if undo is None:
+        messages.error(request, _("There is nothing to undo."))
+        return after_change(request, game)
+    access.clear_undo(request, game)
+    number = undo["number"]
+    try:
+        if undo["kind"] == "recorded":
+            hand_delete(game=game, number=number)
+            messages.success(request, _("Undone: hand %(n)s is gone again.") % {"n": number})
+        elif undo["kind"] == "corrected":
+            entry, dealer = _undo_entry(undo["entry"])
+            _hand, changed = hand_correct_reporting(
+                game=game, number=number, entry=entry, dealer=dealer
+            )
+            messages.success(request, _("Undone: hand %(n)s is back as it was.") % {"n": number})
+            _tell_changes(request, changed, number)
+        else:
+            _hand, changed = hand_restore_reporting(game=game, hand_id=undo["hand_id"])
+            messages.success(request, _("Undone: hand %(n)s is back.") % {"n": number})
+            _tell_changes(request, changed, number)
+    except (RulesError, GameOver, Hand.DoesNotExist):
+        messages.error(request, _("That change can no longer be undone."))
+    return after_change(request, game)
+
+
+def _undo_entry(saved: Any) -> tuple[Any, str | None]:
+    """The entry and recorded dealer a correction replaced (a session from before dealers were
+    recorded kept the entry alone)."""
+    if isinstance(saved, dict) and set(saved) == {"result", "dealer"}:
+        return saved["result"], saved["dealer"] or None
+    return saved, None

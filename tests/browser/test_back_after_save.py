@@ -1,0 +1,41 @@
+"""Back after Save on a phone (issue 15 bug 7): the filled form says it is already saved and
+links the game, instead of looking unsaved; Save cannot record it twice."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scorekeeper.games.models import Hand
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_back_after_save_says_already_saved_and_links_the_game(live_server, phone, shot):
+    page = phone()
+    page.goto(f"{live_server.url}/games/new/?variant=knock-rummy")
+    for i, name in enumerate(["Ann", "Bob", "Cy"]):
+        page.fill(f"#id_player-{i}", name)
+    page.click(".sticky-actions button")
+    page.wait_for_url(re.compile(r"/games/[\w-]+/$"))
+    game_url = page.url
+    page.click("text=Enter hand 1")
+    page.wait_for_url(re.compile(r"/hands/new/$"))
+    notice = page.locator(".already-saved")
+    expect(notice).to_be_hidden()  # a fresh form is not saved
+    page.click(".choices.tiles label:has-text('Ann')")
+    page.fill("#id_p0-points", "4")
+    page.fill("#id_p1-points", "10")
+    page.fill("#id_p2-points", "12")
+    page.click(".sticky-actions button[name=save]")
+    page.wait_for_url(game_url)
+    expect(page.locator("#hand-1")).to_be_visible()
+
+    page.go_back()
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("Already saved.")
+    expect(page.locator(".sticky-actions button[name=save]")).to_be_disabled()
+    shot(page, "back-after-save")
+    notice.locator("a", has_text="Back to the game").click()
+    page.wait_for_url(game_url)
+    assert Hand.objects.count() == 1
