@@ -76,4 +76,4 @@ def test_the_preview_shows_the_arrangement(client):
         reverse("hand_preview", args=[game_id]), {"winner": "0", "melds": "KH QH JH 7S 7D 7C 7H 2C"}
     )
     page = response.content.decode()
-    assert "2C is the discard" in page and "232" in page
+    assert "2 of clubs</span></span> is the discard" in page and "232" in page  # 2♣ as a symbol
