@@ -119,18 +119,20 @@ def solve_mask(held: int, plan: Plan) -> tuple[Melds, tuple, int] | None:
     if plan.deuces_wild and held & DEUCES:
         return None
     found = _held_melds(held, plan)
-    if not found:
-        chosen = ()
+    once = shared = 0  # the cards in some meld, and those in two or more
+    for meld in found:
+        shared |= once & meld
+        once |= meld
+    if not shared:  # no two melds share a card: lay them all
+        chosen = found
     else:
-        used = 0
-        cards = 0
-        for meld in found:
-            used |= meld
-            cards += meld.bit_count()
-        if used.bit_count() == cards:  # no two share a card: lay them all
-            chosen = found
-        else:
-            chosen = _search(found, used, plan.worth)
+        # A meld sharing no card with another is laid whatever the others do (it beats leaving
+        # its cards unmatched): only the melds that share cards need the search.
+        crossing = [meld for meld in found if meld & shared]
+        chosen = _search(crossing, plan.worth)
+        if len(crossing) < len(found):
+            chosen += [meld for meld in found if not meld & shared]
+            chosen.sort(key=plan.index.__getitem__)  # lowest card first, as the search lays
     laid = plan.laid
     melds, used = [], 0
     for meld in chosen:
@@ -191,40 +193,68 @@ def _held_melds(held: int, plan: Plan) -> list[int]:
     return found
 
 
-def _search(found: list[int], meldable: int, worth: tuple[int, ...]) -> list[int]:
-    """The melds to lay, lowest card first, when some of ``found`` share cards."""
+def _search(found: list[int], worth: tuple[int, ...]) -> list[int]:
+    """The melds to lay, lowest card first, when some of ``found`` share cards.
+
+    A memoised search over the cards of the melds, lowest card first: it stays unmatched or
+    goes into one of the melds it is the lowest card of, tried in search order; on a tie the
+    first option tried stays. A card that is the lowest of no meld (and in no meld laid yet)
+    can only stay unmatched, so the search steps over such cards without a call of its own."""
     by_low: dict[int, list[int]] = {}
+    meldable = starters = 0
     for meld in found:  # in search order, so each card's list keeps it
-        low = (meld & -meld).bit_length() - 1
-        if low in by_low:
-            by_low[low].append(meld)
+        low_bit = meld & -meld
+        meldable |= meld
+        if low_bit & starters:
+            by_low[low_bit].append(meld)
         else:
-            by_low[low] = [meld]
-    memo: dict[int, tuple[int, int]] = {0: (0, 0)}
+            by_low[low_bit] = [meld]
+            starters |= low_bit
+    memo: dict[int, tuple[int, int]] = {}
     choice: dict[int, int] = {}
 
     def best(rem: int) -> tuple[int, int]:
-        hit = memo.get(rem)
-        if hit is not None:
-            return hit
-        low = (rem & -rem).bit_length() - 1
-        value, count = best(rem & (rem - 1))
-        top_value, top_count, top = value + worth[low], count + 1, 0
-        for meld in by_low.get(low, ()):
+        """The least (value, unmatched cards) of ``rem``, whose lowest card starts a meld."""
+        low_bit = rem & -rem
+        top, top_value, top_count = 0, worth[low_bit.bit_length() - 1], 1
+        rest = rem ^ low_bit
+        while rest:  # the cards that start no meld stay unmatched
+            bit = rest & -rest
+            if bit & starters:
+                after, left = memo.get(rest) or best(rest)
+                top_value += after
+                top_count += left
+                break
+            top_value += worth[bit.bit_length() - 1]
+            top_count += 1
+            rest ^= bit
+        for meld in by_low[low_bit]:
             if meld & rem != meld:
                 continue
-            if top_value == 0 and top_count == 0:
-                break  # nothing beats an empty remainder
-            value, count = best(rem ^ meld)
+            rest = rem ^ meld
+            value = count = 0
+            while rest:
+                bit = rest & -rest
+                if bit & starters:
+                    after, left = memo.get(rest) or best(rest)
+                    value += after
+                    count += left
+                    break
+                value += worth[bit.bit_length() - 1]
+                count += 1
+                rest ^= bit
             if value < top_value or (value == top_value and count < top_count):
-                top_value, top_count, top = value, count, meld
-        memo[rem] = (top_value, top_count)
+                top, top_value, top_count = meld, value, count
+                if not value and not count:
+                    break  # nothing beats an empty remainder
+        memo[rem] = answer = (top_value, top_count)
         choice[rem] = top
-        return top_value, top_count
+        return answer
 
-    best(meldable)
     chosen = []
-    rem = meldable
+    rem = _from_starter(meldable, starters)
+    if rem:
+        best(rem)
     while rem:
         meld = choice[rem]
         if meld:
@@ -232,7 +262,14 @@ def _search(found: list[int], meldable: int, worth: tuple[int, ...]) -> list[int
             rem ^= meld
         else:
             rem &= rem - 1
+        rem = _from_starter(rem, starters)
     return chosen
+
+
+def _from_starter(rem: int, starters: int) -> int:
+    """``rem`` without the cards below its lowest card that starts a meld."""
+    first = rem & starters
+    return rem & ~((first & -first) - 1) if first else 0
 
 
 class _PackMelds(NamedTuple):
