@@ -44,12 +44,24 @@ Melds = tuple[tuple[Card, ...], ...]
 class Plan:
     """What the search needs of one set of meld rules and card values, built once."""
 
-    __slots__ = ("deuces_wild", "index", "laid", "left", "rank_sets", "sets", "suit_runs", "worth")
+    __slots__ = (
+        "deuces_wild",
+        "index",
+        "laid",
+        "left",
+        "no_negative",
+        "rank_sets",
+        "sets",
+        "suit_runs",
+        "worth",
+    )
 
     def __init__(self, rules: MeldRules, worth: tuple[int, ...]):
         self.deuces_wild = rules.wild_deuces
         self.sets = rules.sets
         self.worth = worth
+        # With no card worth less than nothing, a meld always beats leaving its cards out.
+        self.no_negative = min(worth) >= 0
         melds = _melds(rules.ace, rules.sets, rules.run_lengths)
         # index: each meld's place in the search order; laid: its cards in play order.
         self.index, self.laid = melds.index, melds.laid
@@ -123,7 +135,9 @@ def solve_mask(held: int, plan: Plan) -> tuple[Melds, tuple, int] | None:
     for meld in found:
         shared |= once & meld
         once |= meld
-    if not shared:  # no two melds share a card: lay them all
+    if not plan.no_negative:
+        chosen = _search(found, plan.worth) if found else []
+    elif not shared:  # no two melds share a card: lay them all
         chosen = found
     else:
         # A meld sharing no card with another is laid whatever the others do (it beats leaving
