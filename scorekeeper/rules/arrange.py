@@ -68,14 +68,39 @@ def best_arrangement(
     >>> str(best_arrangement("KH AH 2H 9S", "standard-rummy", {"around-the-corner": True}))
     '[KH AH 2H] unmatched 9S = 9'
     """
-    table = variant if isinstance(variant, Table) else get_variant(variant).table(options)
+    if isinstance(variant, str) and not options:
+        table, plan = _default_table(variant)
+    else:
+        table = variant if isinstance(variant, Table) else get_variant(variant).table(options)
+        plan = arrange_plain.plan_for(table.meld_rules, table.values)
+    if isinstance(cards, str):
+        held = arrange_plain.typed_mask(cards)
+        if held is not None:  # typed plainly, every card once and no joker
+            plain = arrange_plain.solve_mask(held, plan)
+            if plain is not None:  # and none wild: the deck holds them all
+                return Arrangement(*plain)
     hand = parse_cards(cards)
-    rules, values = table.meld_rules, table.values
-    plain = arrange_plain.solve(hand, rules, values)
-    if plain is not None:  # every card once and none wild: the deck holds them all
-        return Arrangement(*plain)
+    held = arrange_plain.held_mask(hand)
+    if held is not None:
+        plain = arrange_plain.solve_mask(held, plan)
+        if plain is not None:
+            return Arrangement(*plain)
     table.deck.check(hand, IN_THIS_HAND())
-    return _arrange_general(hand, rules, values)
+    return _arrange_general(hand, table.meld_rules, table.values)
+
+
+# A variant's table with no options, and its plan, by slug: they never change.
+_DEFAULT_TABLES: dict[str, tuple[Variant, Table, arrange_plain.Plan]] = {}
+
+
+def _default_table(slug: str) -> tuple[Table, arrange_plain.Plan]:
+    variant = get_variant(slug)
+    known = _DEFAULT_TABLES.get(slug)
+    if known is None or known[0] is not variant:
+        table = variant.table()
+        known = (variant, table, arrange_plain.plan_for(table.meld_rules, table.values))
+        _DEFAULT_TABLES[slug] = known
+    return known[1], known[2]
 
 
 def arrange(hand: list[Card], rules: MeldRules, values: CardValues) -> Arrangement:
