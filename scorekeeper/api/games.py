@@ -24,13 +24,13 @@ from scorekeeper.games.services import (
     HandChanged,
     KeyReused,
     Outcome,
-    fingerprint,
     game_create,
     game_token,
     hand_correct,
     hand_delete,
     hand_record,
     new_token_seed,
+    request_fingerprint,
     token_valid,
     write_once,
 )
@@ -359,7 +359,7 @@ def _if_match(request: HttpRequest) -> str | None:
 def _asked(request: HttpRequest, payload: Schema | None) -> str:
     """What this request asks for: the same key with anything else is refused."""
     body = payload.model_dump(mode="json") if payload is not None else None
-    return fingerprint(request.method, request.path, body)
+    return request_fingerprint(request.method, request.path, body)
 
 
 def _once(**kwargs) -> Outcome:

@@ -1,8 +1,10 @@
-"""Shaping a game's state for the pages: leaders, the running-totals chart, the chip ledger.
+"""A game's numbers and names arranged for the eye: no database, no request, no scoring.
 
-Nothing here scores: every number shown comes from the engine's state (totals, running totals,
-deltas, transfers). This module only arranges those numbers: finds the leaders in the variant's
-direction, places points on a chart, and turns net balances into a short list of payments.
+Every number shown comes from the engine's state (totals, running totals, deltas, transfers,
+winners). These functions only arrange them: seat colours and initials, the leaders and the
+final standings in the variant's direction, the running-totals chart, the chip ledger and the
+fewest payments that settle it, the result as text to share, which hands stay open, and a QR
+code of a link. The pages' contexts are put together from them in :mod:`.pages`.
 """
 
 from __future__ import annotations
@@ -11,7 +13,104 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import segno
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scorekeeper.i18n import translate_text
 from scorekeeper.rules import Variant
+
+# Seat colours are CSS classes (static/css/app.css: .seat-0 ... .seat-11), so the colour of a
+# player is the same on the scoreboard, the chart, the ledger and the avatars, and no page
+# needs an inline style.
+SEAT_COLOURS = 12
+
+# How many of the latest hands a game page shows open; older ones fold away.
+OPEN_HANDS = 3
+
+
+def seat_class(index: int) -> str:
+    return f"seat-{index % SEAT_COLOURS}"
+
+
+def initials(name: str) -> str:
+    """One or two letters for an avatar: the first letters of the first two words.
+
+    >>> initials("Ann"), initials("Cyrano de Bergerac"), initials("  "), initials("émile zola")
+    ('A', 'CD', '?', 'ÉZ')
+    """
+    words = [word for word in name.replace("-", " ").split() if word]
+    if not words:
+        return "?"
+    letters = "".join(word[0] for word in words[:2])
+    return letters.upper()
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    name: str
+    seat: int
+    total: int
+    winner: bool
+
+    @property
+    def css(self) -> str:
+        return seat_class(self.seat)
+
+    @property
+    def initials(self) -> str:
+        return initials(self.name)
+
+
+def standings(variant: Variant, state: Mapping[str, Any]) -> list[Standing]:
+    """Everyone in finishing order (the variant's direction), ties sharing a rank (1, 1, 3)."""
+    players: Sequence[str] = state["players"]
+    totals: Mapping[str, int] = state["totals"]
+    winners = set(state.get("winners") or [])
+    sign = -1 if variant.end.highest_wins else 1
+    order = sorted(
+        range(len(players)),
+        key=lambda i: (0 if players[i] in winners else 1, sign * totals.get(players[i], 0), i),
+    )
+    out: list[Standing] = []
+    for place, i in enumerate(order, start=1):
+        name = players[i]
+        total = totals.get(name, 0)
+        rank = place
+        if out and out[-1].total == total and (name in winners) == out[-1].winner:
+            rank = out[-1].rank
+        out.append(Standing(rank, name, i, total, name in winners))
+    return out
+
+
+def result_text(
+    variant: Variant, state: Mapping[str, Any], table: Sequence[Standing], url: str
+) -> str:
+    """The game's result as plain text for a chat: who won, the standings, the hands, a link."""
+    winners = list(state.get("winners") or [])
+    lines = [
+        ngettext(
+            "%(game)s: %(names)s won!",
+            "%(game)s: %(names)s shared the win!",
+            len(winners) or 1,
+        )
+        % {"game": translate_text(variant.name), "names": ", ".join(winners)}
+    ]
+    lines += [
+        _("%(rank)s. %(name)s: %(total)s") % {"rank": s.rank, "name": s.name, "total": s.total}
+        for s in table
+    ]
+    count = len(state["hands"])
+    lines.append(ngettext("%(n)s hand played.", "%(n)s hands played.", count) % {"n": count})
+    lines.append(url)
+    return "\n".join(lines)
+
+
+def fold_hands(hands: Sequence[Mapping[str, Any]], keep: int = OPEN_HANDS):
+    """Newest first as given: the first ``keep`` stay open, the rest go under a fold."""
+    return list(hands[:keep]), list(hands[keep:])
 
 # Distinct on light and dark backgrounds, and in that order for common colour blindness.
 PALETTE = (
@@ -181,3 +280,11 @@ def ledger(players: Sequence[str], hands: Sequence[Mapping[str, Any]]) -> list[d
         }
         for hand in hands
     ]
+
+
+def qr_svg(url: str) -> str:
+    """A QR code of ``url`` as inline SVG (the share pages of games and leagues)."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=4, border=2, dark="#000000", light="#ffffff", omitsize=True
+    )
+    return mark_safe(svg)  # noqa: S308 - segno's own SVG markup of a URL we built

@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from scorekeeper.rules.game import Replay, replay
+from scorekeeper.rules.scoring import score_hand
 
 from .models import Game, Hand, HandRevision, Seat
 
@@ -103,6 +104,21 @@ def game_state_replayed(*, game: Game) -> dict[str, Any]:
         )
     ]
     return _state(game, players, hands, state_summary(played.state))
+
+
+def hand_score_preview(*, game: Game, entry: dict, number: int | None = None) -> dict[str, Any]:
+    """How ``entry`` would score as the next hand (``number`` None) or as hand ``number``,
+    without saving anything: the engine's result (the /score shape). Raises RulesError."""
+    state = game_state(game=game)
+    dealer = state["dealer"] if number is None else state["hands"][number - 1]["dealer"]
+    scored = score_hand(
+        variant=game.variant,
+        options=game.options,
+        players=state["players"],
+        dealer=dealer,
+        result=entry,
+    )
+    return scored.as_dict()
 
 
 def hand_histories(*, game: Game) -> dict[int, list[HandRevision]]:

@@ -109,7 +109,7 @@ class Outcome:
     replayed: bool = False
 
 
-def fingerprint(*parts: Any) -> str:
+def request_fingerprint(*parts: Any) -> str:
     """A digest of what a request asked for (method, path, body), to compare retries by."""
     text = json.dumps(parts, sort_keys=True, ensure_ascii=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()

@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.games import access as game_access
-from scorekeeper.games.presentation import chart
-from scorekeeper.games.views import qr_svg, start_page
+from scorekeeper.games.presentation import chart, qr_svg
+from scorekeeper.games.starting import start_page
 from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError

@@ -109,7 +109,7 @@ def test_corrections_racing_new_hands_leave_a_consistent_game():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_delete_retried_by_several_clients_at_once_deletes_one_hand():
-    from scorekeeper.games.services import fingerprint, hand_delete, write_once
+    from scorekeeper.games.services import hand_delete, request_fingerprint, write_once
 
     game = new_game()
     for points in (1, 2, 3):
@@ -124,7 +124,7 @@ def test_a_delete_retried_by_several_clients_at_once_deletes_one_hand():
             hand_delete(game=mine, number=1)
             return 200, {"deleted": 1}
 
-        outcome = write_once(game=mine, key="same", request=fingerprint("DELETE", 1), write=write)
+        outcome = write_once(game=mine, key="same", request=request_fingerprint("DELETE", 1), write=write)
         answers.append(outcome)
 
     run_together([retry] * THREADS)
@@ -135,7 +135,7 @@ def test_a_delete_retried_by_several_clients_at_once_deletes_one_hand():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_game_created_by_several_retries_at_once_is_created_once():
-    from scorekeeper.games.services import fingerprint, write_once
+    from scorekeeper.games.services import request_fingerprint, write_once
 
     ids = []
 
@@ -144,7 +144,7 @@ def test_a_game_created_by_several_retries_at_once_is_created_once():
             game = new_game()
             return 201, {"id": game.public_id}
 
-        outcome = write_once(game=None, key="create", request=fingerprint("POST"), write=write)
+        outcome = write_once(game=None, key="create", request=request_fingerprint("POST"), write=write)
         ids.append(outcome.body["id"])
 
     run_together([retry] * THREADS)

@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.games.display import initials, standings
 from scorekeeper.games.models import Game
+from scorekeeper.games.presentation import initials, standings
 from scorekeeper.games.rematch import GameNotOver, game_rematch
 from scorekeeper.rules import get_variant
 

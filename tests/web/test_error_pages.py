@@ -51,7 +51,7 @@ def test_api_404_is_json_with_the_request_id(client):
 
 
 def test_500_is_logged_with_its_traceback_and_the_page_shows_the_id(client, caplog, monkeypatch):
-    from scorekeeper.games import views
+    from scorekeeper.games.views import start as views
 
     def broken(request):
         raise RuntimeError("boom in the view")

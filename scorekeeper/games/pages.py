@@ -1,0 +1,223 @@
+"""The page presenter: what each game page shows, read through the selectors and arranged by
+:mod:`.presentation`, as the template's context.
+
+The views parse the request, call a service and hand the outcome here; nothing here writes or
+scores. The game page (and its live fragment), the hand form and the share page are built
+here, so a view never walks a game's state itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.conf import settings
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from scorekeeper.rules import get_variant
+from scorekeeper.rules.families import family_of
+from scorekeeper.rules.game import starting_total
+
+from . import presentation
+from .models import Game
+from .rescore import Consequences, describe
+from .selectors import deleted_hands, game_state, hand_histories
+
+
+def game_etag(game: Game, editable: bool) -> str:
+    """The live fragment's ETag: it changes with the game, the reader's rights and language."""
+    return (
+        f'"{game.public_id}-{game.updated.timestamp()}-{game.hand_count}-{int(editable)}'
+        f'-{get_language()}"'
+    )
+
+
+def poll_seconds(over: bool) -> int:
+    seconds = getattr(settings, "TABLE_POLL_SECONDS", 4)
+    return seconds * 3 if over else seconds  # a finished game changes only by corrections
+
+
+def rematch_of(game: Game) -> Game | None:
+    """The rematch of a finished game, if one was started (one query, only once it is over)."""
+    if not game.over:
+        return None
+    return Game.objects.filter(rematch_of=game).first()
+
+
+def game_page(
+    game: Game, *, editable: bool, undo: dict | None, game_url: str
+) -> dict[str, Any]:
+    """The game page's context: scoreboard, chart, hands with their history, ledger, end.
+
+    ``undo``: this browser's last change it may take back; ``game_url``: the game's absolute
+    address, for the result to share."""
+    state = game_state(game=game)
+    variant = get_variant(game.variant)
+    players = state["players"]
+    table = variant.table(game.options, players=len(players))
+    start = starting_total(table)
+    leaders = presentation.leaders(variant, state)
+    histories = hand_histories(game=game)
+    hands = []
+    for hand in reversed(state["hands"]):
+        revisions = histories[hand["n"]]
+        for revision in revisions:
+            revision.changes = describe(Consequences.from_data(revision.consequences))
+        hands.append(
+            {
+                **hand,
+                "deltas_list": [(p, hand["deltas"].get(p, 0)) for p in players],
+                "revisions": revisions[:-1],
+                "edited": len(revisions) > 1,
+                "changes": revisions[-1].changes if revisions else [],
+            }
+        )
+    deleted = deleted_hands(game=game)
+    for gone in deleted:
+        versions = list(gone.revisions.all())
+        gone.changes = describe(Consequences.from_data(versions[-1].consequences)) if versions else []
+    rows = [
+        {
+            "name": name,
+            "seat": i + 1,
+            "total": state["totals"].get(name, start),
+            "leader": name in leaders,
+            "colour": presentation.colour(i),
+            "css": presentation.seat_class(i),
+            "initials": presentation.initials(name),
+            "deals": name == state["dealer"] and not state["over"],
+        }
+        for i, name in enumerate(players)
+    ]
+    seats = {name: i for i, name in enumerate(players)}
+    running = [
+        {
+            "n": hand["n"],
+            "cells": [(hand["totals"].get(p), hand["deltas"].get(p, 0)) for p in players],
+        }
+        for hand in state["hands"]
+    ]
+    family = family_of(variant)
+    zero_sum = family.zero_sum
+    hands_open, hands_older = presentation.fold_hands(hands)
+    chart = presentation.chart(
+        players,
+        state["running"],
+        start,
+        target=table.options.get("target") if variant.end.kind == "target" else None,
+    )
+    standings = presentation.standings(variant, state) if state["over"] else []
+    settlement = presentation.settlement(players, state["hands"]) if zero_sum else []
+    return {
+        "game": game,
+        "state": state,
+        "variant": variant,
+        "table": table,
+        "deck": table.deck,
+        "players": players,
+        "rows": rows,
+        "running": running,
+        "hands": hands,
+        "leaders": leaders,
+        "chart": chart,
+        "zero_sum": zero_sum,
+        "ledger": presentation.ledger(players, state["hands"]) if zero_sum else [],
+        "settlement": [
+            {
+                "payer": p.payer,
+                "payee": p.payee,
+                "amount": p.amount,
+                "payer_css": presentation.seat_class(seats[p.payer]),
+                "payee_css": presentation.seat_class(seats[p.payee]),
+                "payer_initials": presentation.initials(p.payer),
+                "payee_initials": presentation.initials(p.payee),
+            }
+            for p in settlement
+        ],
+        "hands_open": hands_open,
+        "hands_older": hands_older,
+        "standings": standings,
+        "result_text": presentation.result_text(variant, state, standings, game_url)
+        if standings
+        else "",
+        "rematch": rematch_of(game),
+        "chart_series": [
+            (series, presentation.seat_class(i)) for i, series in enumerate(chart.series)
+        ]
+        if chart
+        else [],
+        "editable": editable,
+        "undo": undo,
+        "deleted": deleted,
+        "poll_seconds": poll_seconds(state["over"]),
+        "next_hand": len(state["hands"]) + 1,
+        "goal": table.options.get(family.goal_option(variant)),
+        "ledger_heading": _(family.ledger_heading),
+        "etag": game_etag(game, editable),
+    }
+
+
+def entry_digest(entry: Any) -> str:
+    """A short hash of a stored entry: a draft of a correction is stale once it changes."""
+    text = json.dumps(entry, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def hand_page(
+    game: Game,
+    form,
+    *,
+    number: int | None,
+    preview: dict[str, Any] | None,
+    request_id: str,
+    posted_etag: str | None,
+) -> dict[str, Any]:
+    """The hand form's context: a new hand (``number`` None) or a correction of ``number``.
+
+    ``posted_etag``: the version of the hand the form was drawn for, kept through previews (so
+    saving after another phone changed that hand changes nothing); ``request_id``: the form's
+    one-time key, kept through previews (a double tap saves once)."""
+    state = game_state(game=game)
+    hand_etag = None
+    if number is None:
+        dealer = state["dealer"]
+        title_number = len(state["hands"]) + 1
+        draft_base = "new"
+    else:
+        stored = state["hands"][number - 1]
+        dealer = stored["dealer"]
+        title_number = number
+        hand_etag = posted_etag or stored["etag"]
+        draft_base = entry_digest(stored["result"])
+    if preview is not None:
+        preview = {**preview, "deltas_list": list(preview["deltas"].items())}
+    return {
+        "game": game,
+        "variant": form.variant,
+        "form": form,
+        "deck": form.deck(),
+        "number": number,
+        "title_number": title_number,
+        "dealer": dealer,
+        "preview": preview,
+        "over": state["over"] and number is None,
+        # A draft kept on the phone is for this version of the hand only.
+        "draft_base": draft_base,
+        "request_id": request_id,
+        "hand_etag": hand_etag,
+    }
+
+
+def share_page(game: Game, *, view_url: str, edit_url: str | None) -> dict[str, Any]:
+    """Links and QR codes for the other phones: one to watch, and (for editors) one to keep
+    score."""
+    return {
+        "game": game,
+        "variant": get_variant(game.variant),
+        "view_url": view_url,
+        "view_qr": presentation.qr_svg(view_url),
+        "edit_url": edit_url,
+        "edit_qr": presentation.qr_svg(edit_url) if edit_url else None,
+    }

@@ -1,0 +1,66 @@
+"""What every game view shares: loading the URL's game, the editors-only guard, the form's
+one-time key and etag, and where a view goes after a change."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django_htmx.http import HttpResponseClientRedirect
+
+from .. import access, pages
+from ..models import Game
+from ..selectors import game_get
+
+
+def game_or_404(game_id: str, games=None) -> Game:
+    try:
+        return game_get(public_id=game_id, games=games)
+    except Game.DoesNotExist:
+        raise Http404("no such game") from None
+
+
+def forbidden(request: HttpRequest, game: Game, reason: str | None = None) -> HttpResponse:
+    context = {"game": game, "reason": reason}
+    return render(request, "forbidden.html", context, status=403)
+
+
+def editors_only(view):
+    """Load the URL's game; without its edit token the answer is 403 and the view never runs."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, game_id: str, *args, **kwargs) -> HttpResponse:
+        game = game_or_404(game_id)
+        if not access.can_edit(request, game):
+            return forbidden(request, game)
+        return view(request, game, *args, **kwargs)
+
+    return wrapper
+
+
+def game_url(request: HttpRequest, game: Game) -> str:
+    return request.build_absolute_uri(reverse("game", args=[game.public_id]))
+
+
+def game_page_context(request: HttpRequest, game: Game, editable: bool) -> dict[str, Any]:
+    undo = access.get_undo(request, game) if editable else None
+    return pages.game_page(game, editable=editable, undo=undo, game_url=game_url(request, game))
+
+
+def to_game(request: HttpRequest, game: Game) -> HttpResponse:
+    """After a save: the game page (with htmx, told to the page, which goes there itself)."""
+    url = reverse("game", args=[game.public_id])
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return HttpResponseRedirect(url)
+
+
+def after_change(request: HttpRequest, game: Game) -> HttpResponse:
+    """Back to the game page; with htmx, the fresh scoreboard in place."""
+    if request.htmx:
+        game.refresh_from_db()
+        return render(request, "game.html#scoreboard", game_page_context(request, game, True))
+    return HttpResponseRedirect(reverse("game", args=[game.public_id]))

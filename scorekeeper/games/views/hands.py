@@ -1,0 +1,309 @@
+"""Entering, previewing, correcting and deleting hands, and undoing this browser's last change.
+
+Each view parses the hand form, calls a service (which checks the entry with the engine and
+writes once per form's one-time key) and renders through :mod:`..pages`."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorekeeper.i18n import render_message
+from scorekeeper.rules import RulesError, get_variant
+
+from .. import access, pages
+from ..forms import HandForm
+from ..models import Game, Hand
+from ..posted import int_or_none, posted_etag, request_id
+from ..rescore import (
+    Consequences,
+    describe,
+    hand_correct_reporting,
+    hand_delete_preview,
+    hand_delete_reporting,
+    hand_restore_reporting,
+)
+from ..selectors import game_players, game_state, hand_score_preview
+from ..services import (
+    GameOver,
+    HandChanged,
+    KeyReused,
+    hand_delete,
+    hand_record,
+    request_fingerprint,
+    write_once,
+)
+from .common import after_change, editors_only, to_game
+
+
+def _hand_form(game: Game, data=None, initial=None) -> HandForm:
+    return HandForm(
+        data,
+        initial=initial,
+        variant=get_variant(game.variant),
+        options=game.options,
+        players=game_players(game=game),
+    )
+
+
+def _hand_page(
+    request: HttpRequest,
+    game: Game,
+    form: HandForm,
+    *,
+    number: int | None = None,
+    preview: dict[str, Any] | None = None,
+    fragment: bool = False,
+    status: int = 200,
+) -> HttpResponse:
+    context = pages.hand_page(
+        game,
+        form,
+        number=number,
+        preview=preview,
+        request_id=request_id(request) or uuid.uuid4().hex,
+        posted_etag=posted_etag(request),
+    )
+    template = "hand_form.html#form" if fragment else "hand_form.html"
+    return render(request, template, context, status=status)
+
+
+def _number_or_404(game: Game, number: int | None) -> int | None:
+    if number is not None and not 1 <= number <= game.hand_count:
+        raise Http404("no such hand")
+    return number
+
+
+@require_GET
+@editors_only
+def hand_new(request: HttpRequest, game: Game) -> HttpResponse:
+    return _hand_page(request, game, _hand_form(game))
+
+
+@require_GET
+@editors_only
+def hand_edit(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    _number_or_404(game, number)
+    state = game_state(game=game)
+    form = _hand_form(game)
+    form.initial = form.initial_from_entry(state["hands"][number - 1]["result"])
+    return _hand_page(request, game, form, number=number)
+
+
+@require_POST
+@editors_only
+def hand_preview(request: HttpRequest, game: Game) -> HttpResponse:
+    """Score what was entered without saving it: the scores and the explanation, or errors."""
+    number = _number_or_404(game, int_or_none(request.POST.get("number")))
+    form = _hand_form(game, request.POST)
+    preview = None
+    if form.is_valid():
+        try:
+            preview = hand_score_preview(game=game, entry=form.entry(), number=number)
+        except RulesError as error:
+            form.add_rules_error(error)
+    return _hand_page(
+        request, game, form, number=number, preview=preview, fragment=bool(request.htmx)
+    )
+
+
+@require_POST
+@editors_only
+def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
+    form = _hand_form(game, request.POST)
+    if form.is_valid():
+        entry = form.entry()
+        try:
+            hand = hand_record(game=game, entry=entry, request_id=request_id(request))
+        except RulesError as error:
+            form.add_rules_error(error)
+        except GameOver:
+            messages.error(request, _("This game is over; no more hands can be added."))
+            return to_game(request, game)
+        else:
+            if not hand.repeated:
+                access.set_undo(request, game, kind="recorded", number=hand.number, entry=None)
+                messages.success(request, _("Hand %(n)s saved.") % {"n": hand.number})
+            return to_game(request, game)
+    return _hand_page(request, game, form, fragment=bool(request.htmx))
+
+
+@require_POST
+@editors_only
+def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    """Save a correction, once per form (its one-time key), and only to the hand the form showed
+    (its etag): a double tap or a form opened before another phone changed the hand never
+    changes the wrong hand, and the page says what happened."""
+    etag = posted_etag(request)
+    if etag is None:
+        _number_or_404(game, number)
+    elif not 1 <= number <= game.hand_count:
+        return _hand_changed(request, game, number)
+    form = _hand_form(game, request.POST)
+    if form.is_valid():
+        entry = form.entry()
+        previous: dict[str, Any] = {}
+        report: dict[str, Consequences] = {}
+
+        def write() -> tuple[int, dict]:
+            hand = game.hands.filter(deleted_at__isnull=True, number=number).first()
+            previous["entry"] = hand.entry if hand is not None else None
+            _hand, report["changed"] = hand_correct_reporting(
+                game=game, number=number, entry=entry, if_match=etag
+            )
+            return 200, {"page": "corrected", "number": number}
+
+        try:
+            outcome = write_once(
+                game=game,
+                key=request_id(request),
+                request=request_fingerprint("page", "correct", number, etag, entry),
+                write=write,
+            )
+        except RulesError as error:
+            form.add_rules_error(error)
+        except Hand.DoesNotExist:
+            raise Http404("no such hand") from None
+        except HandChanged:
+            return _hand_changed(request, game, number)
+        except KeyReused:
+            messages.error(request, _("This form was already sent; nothing more was changed."))
+            return redirect("game", game_id=game.public_id)
+        else:
+            if outcome.replayed:
+                messages.info(
+                    request,
+                    _("Hand %(n)s was already corrected (the form was sent twice); nothing "
+                      "else changed.") % {"n": number},
+                )
+            else:
+                access.set_undo(
+                    request, game, kind="corrected", number=number, entry=previous["entry"]
+                )
+                messages.success(request, _("Hand %(n)s corrected.") % {"n": number})
+                _tell_changes(request, report["changed"])
+            return to_game(request, game)
+    return _hand_page(request, game, form, number=number, fragment=bool(request.htmx))
+
+
+def _hand_changed(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    messages.error(
+        request,
+        _(
+            "Nothing was saved: hand %(n)s was corrected, deleted or moved on another phone "
+            "after you opened this form. Check the game as it is now, then correct it again "
+            "if it is still wrong."
+        )
+        % {"n": number},
+    )
+    return redirect("game", game_id=game.public_id)
+
+
+def _tell_changes(request: HttpRequest, changed: Consequences) -> None:
+    """Say which other hands a change re-scored, one message per change."""
+    for line in describe(changed):
+        messages.warning(request, line)
+
+
+@require_http_methods(["GET", "POST"])
+@editors_only
+def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    """GET asks first (and says which later hands the deletion would change). POST deletes,
+    once per tap (the form's one-time key), and only the hand the page showed (its etag): a
+    double tap or a stale page never deletes a second or another hand."""
+    if request.method == "GET":
+        _number_or_404(game, number)
+        try:
+            preview = hand_delete_preview(game=game, number=number)
+        except Hand.DoesNotExist:
+            raise Http404("no such hand") from None
+        hand = game_state(game=game)["hands"][number - 1]
+        context = {
+            "game": game,
+            "variant": get_variant(game.variant),
+            "number": number,
+            "hand": hand,
+            "changes": describe(preview),
+            "once": uuid.uuid4().hex,  # the delete button's one-time key
+        }
+        return render(request, "hand_delete.html", context)
+    etag = posted_etag(request)
+    if etag is None:
+        _number_or_404(game, number)
+    deleted: dict[str, Any] = {}
+
+    def write() -> tuple[int, dict]:
+        deleted["hand"], deleted["changed"] = hand_delete_reporting(
+            game=game, number=number, if_match=etag
+        )
+        return 200, {"page": "deleted", "number": number}
+
+    try:
+        outcome = write_once(
+            game=game,
+            key=request_id(request),
+            request=request_fingerprint("page", "delete", number, etag),
+            write=write,
+        )
+    except Hand.DoesNotExist:
+        raise Http404("no such hand") from None
+    except HandChanged:
+        messages.error(
+            request,
+            _(
+                "Nothing was deleted: hand %(n)s was corrected, deleted or moved on another "
+                "phone after this page was loaded. Here is the game as it is now."
+            )
+            % {"n": number},
+        )
+        return after_change(request, game)
+    except KeyReused:
+        messages.error(request, _("This button was already used; nothing more was changed."))
+        return after_change(request, game)
+    except RulesError as error:  # a tampered one-time key: refused, nothing changes
+        messages.error(request, render_message(error.message))
+        return after_change(request, game)
+    if outcome.replayed:
+        messages.info(
+            request,
+            _("Hand %(n)s was already deleted (the button was pressed twice); no other hand "
+              "was touched.") % {"n": number},
+        )
+    else:
+        access.set_undo(request, game, kind="deleted", number=number, hand_id=deleted["hand"].pk)
+        messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
+        _tell_changes(request, deleted["changed"])
+    return after_change(request, game)
+
+
+@require_POST
+@editors_only
+def game_undo(request: HttpRequest, game: Game) -> HttpResponse:
+    """Take back this browser's last change, if nobody has changed the game since."""
+    undo = access.get_undo(request, game)
+    if undo is None:
+        messages.error(request, _("There is nothing to undo."))
+        return after_change(request, game)
+    access.clear_undo(request, game)
+    number = undo["number"]
+    try:
+        if undo["kind"] == "recorded":
+            hand_delete(game=game, number=number)
+            messages.success(request, _("Undone: hand %(n)s is gone again.") % {"n": number})
+        elif undo["kind"] == "corrected":
+            _hand, changed = hand_correct_reporting(game=game, number=number, entry=undo["entry"])
+            messages.success(request, _("Undone: hand %(n)s is back as it was.") % {"n": number})
+            _tell_changes(request, changed)
+        else:
+            _hand, changed = hand_restore_reporting(game=game, hand_id=undo["hand_id"])
+            messages.success(request, _("Undone: hand %(n)s is back.") % {"n": number})
+            _tell_changes(request, changed)
+    except (RulesError, GameOver, Hand.DoesNotExist):
+        messages.error(request, _("That change can no longer be undone."))
+    return after_change(request, game)

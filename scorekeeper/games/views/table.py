@@ -1,0 +1,140 @@
+"""The game page and its live fragment, and the people at the table: joining by the edit
+link, sharing the links, and a rematch."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorekeeper.i18n import render_message
+from scorekeeper.leagues.selectors import game_league, games_with_league
+from scorekeeper.public_url import absolute_url
+from scorekeeper.rules import RulesError, get_variant
+
+from .. import access, pages
+from ..models import Game
+from ..rematch import GameNotOver, game_rematch
+from ..services import edit_secret, token_valid
+from .common import editors_only, forbidden, game_or_404, game_page_context
+
+
+@require_GET
+def game(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The game page; with htmx, its live scoreboard fragment (ETag, 304 when unchanged)."""
+    if request.htmx:
+        game = game_or_404(game_id)
+    else:  # the page links to the game's league, read in the same query as the game
+        game = game_or_404(game_id, games_with_league(Game.objects.all()))
+    editable = access.can_edit(request, game)
+    if request.htmx:
+        etag = pages.game_etag(game, editable)
+        if etag in request.headers.get("If-None-Match", ""):
+            response = HttpResponseNotModified()
+        else:
+            response = render(
+                request, "game.html#scoreboard", game_page_context(request, game, editable)
+            )
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        patch_vary_headers(response, ["HX-Request", "Cookie"])
+        return response
+    if not editable and game.rematch_of_id:
+        # A rematch keeps its game's edit token: a phone that kept score there keeps it here.
+        previous = Game.objects.filter(pk=game.rematch_of_id).first()
+        editable = previous is not None and access.grant_rematch(request, game, previous)
+    if request.session.session_key:
+        # Remembered for "My games" only in a session this browser already has: a plain
+        # viewer gets no session (and no session row) just for watching.
+        access.remember_game(request, game)
+    context = {**game_page_context(request, game, editable), "league": game_league(game=game)}
+    response = render(request, "game.html", context)
+    response["Cache-Control"] = "no-store"
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def game_join(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The edit link, ``/games/<id>/join/#<secret>``: the secret rides in the URL fragment, which
+    browsers never send, so it stays out of every access log and proxy.
+
+    GET draws a small page whose script (static/js/join.js) posts the fragment back at once;
+    without JavaScript the page asks for the link or code to be pasted. POST checks it, gives
+    this browser the right to keep score, and redirects to the game's clean URL.
+    """
+    game = game_or_404(game_id)
+    if request.method == "GET":
+        if access.can_edit(request, game):
+            return redirect("game", game_id=game.public_id)
+        return render(request, "join.html", {"game": game, "variant": get_variant(game.variant)})
+    token = _secret_from(request.POST.get("token") or "")
+    if not token_valid(game=game, token=token):
+        context = {"game": game, "variant": get_variant(game.variant), "refused": True}
+        return render(request, "join.html", context, status=403)
+    return _joined(request, game, token)
+
+
+@require_POST
+@editors_only
+def game_rematch_start(request: HttpRequest, game: Game) -> HttpResponse:
+    """Play again: same players, variant and house rules; the next dealer deals first."""
+    try:
+        new = game_rematch(game=game)
+    except GameNotOver:
+        messages.error(request, _("A rematch can start once this game is over."))
+        return redirect("game", game_id=game.public_id)
+    except RulesError as error:
+        messages.error(request, render_message(error.message))
+        return redirect("game", game_id=game.public_id)
+    access.grant_rematch(request, new, game)
+    messages.success(request, _("Rematch! Same table, same rules."))
+    return redirect("game", game_id=new.public_id)
+
+
+@require_GET
+def game_join_legacy(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
+    """Edit links from before the fragment (``/games/<id>/join/<token>/``) keep working: the
+    browser gets the right to keep score once and is sent to the clean URL."""
+    game = game_or_404(game_id)
+    if not token_valid(game=game, token=token):
+        return forbidden(request, game, _("This edit link is not valid for this game."))
+    return _joined(request, game, token)
+
+
+def _joined(request: HttpRequest, game: Game, token: str) -> HttpResponse:
+    access.remember_game(request, game, token=token)
+    messages.success(request, _("You can now enter and correct hands on this phone."))
+    response = redirect("game", game_id=game.public_id)
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _secret_from(text: str) -> str:
+    """The secret out of whatever was pasted: the code itself, or the whole edit link."""
+    text = text.strip()
+    if "#" in text:
+        text = text.rsplit("#", 1)[1]
+    elif "/join/" in text:
+        text = text.split("/join/", 1)[1].strip("/")
+    return text.strip()[:200]
+
+
+@require_GET
+def game_share(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Links (and QR codes) for the other phones: one to watch, one to keep score."""
+    game = game_or_404(game_id)
+    view_url = absolute_url(request, reverse("game", args=[game.public_id]))
+    edit_url = None
+    if access.can_edit(request, game):
+        join = absolute_url(request, reverse("game_join", args=[game.public_id]))
+        edit_url = f"{join}#{edit_secret(game=game)}"
+    context = pages.share_page(game, view_url=view_url, edit_url=edit_url)
+    response = render(request, "share.html", context)
+    response["Cache-Control"] = "no-store"  # it holds the edit link
+    response["Referrer-Policy"] = "no-referrer"
+    return response
