@@ -47,6 +47,32 @@ def initials(name: str) -> str:
     return letters.upper()
 
 
+def initials_at_table(players: Sequence[str]) -> dict[str, str]:
+    """Each player's avatar letters, told apart at this table: where two players' initials
+    collide (Anna and Adam), each gets the first two letters of the name instead, and a number
+    if even those collide.
+
+    >>> initials_at_table(["Anna", "Adam", "Bob"])
+    {'Anna': 'AN', 'Adam': 'AD', 'Bob': 'B'}
+    >>> initials_at_table(["Ann", "Anna", "Cyrano de Bergerac"])
+    {'Ann': 'A1', 'Anna': 'A2', 'Cyrano de Bergerac': 'CD'}
+    """
+    first = {name: initials(name) for name in players}
+    out: dict[str, str] = {}
+    for name in players:
+        if list(first.values()).count(first[name]) == 1:
+            out[name] = first[name]
+            continue
+        letters = "".join(ch for ch in name if ch.isalnum())[:2].upper() or "?"
+        out[name] = letters
+    two = dict(out)
+    for name in players:
+        twins = [other for other in players if two[other] == two[name]]
+        if len(twins) > 1:
+            out[name] = two[name][:1] + str(twins.index(name) + 1)
+    return out
+
+
 @dataclass(frozen=True)
 class Standing:
     rank: int

@@ -1,9 +1,55 @@
 /* Rummy Table live pages: a polling element carries the ETag of what it shows, and asks the
  * server for a new version only if there is one. The server answers 304 Not Modified (no body,
  * no swap) when nothing changed; the htmx-config meta in base.html tells htmx not to swap 304s.
+ * A hidden page does not poll; shown again, it asks at once (the "rt-visible" trigger).
+ *
+ * The screen stays on while a game page ([data-wake-lock]) is visible: a Screen Wake Lock,
+ * released when the page is hidden (the browser does it too) and asked for again when it is
+ * shown. Browsers without it, or that refuse it (battery saver), simply let the screen sleep.
  */
 (function () {
   "use strict";
+
+  var lock = null;
+
+  function wanted() {
+    return document.visibilityState === "visible" && document.querySelector("[data-wake-lock]");
+  }
+
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || lock || !wanted()) return;
+    navigator.wakeLock.request("screen").then(function (sentinel) {
+      lock = sentinel;
+      document.documentElement.dataset.wakeLock = "on";
+      sentinel.addEventListener("release", function () {
+        lock = null;
+        document.documentElement.dataset.wakeLock = "off";
+      });
+    }).catch(function () {
+      /* refused or unsupported here: the screen may sleep, nothing else changes */
+    });
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      keepAwake();
+      document.querySelectorAll("[data-etag]").forEach(function (el) {
+        el.dispatchEvent(new CustomEvent("rt-visible"));
+      });
+    } else if (lock) {
+      lock.release().catch(function () {});
+    }
+  });
+  document.addEventListener("DOMContentLoaded", keepAwake);
+
+  // A hidden page's poll is not sent (nobody is looking); it catches up when shown.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (document.visibilityState === "hidden" && elt && elt.dataset && elt.dataset.etag) {
+      event.preventDefault();
+    }
+  });
+
   document.addEventListener("htmx:configRequest", function (event) {
     var elt = event.detail.elt;
     if (elt && elt.dataset && elt.dataset.etag && event.detail.verb === "get") {

@@ -21,6 +21,7 @@ from .. import access, pages
 from ..forms import HandForm
 from ..models import Game, Hand
 from ..posted import int_or_none, posted_etag, request_id
+from ..provisional import state_after_new_hand
 from ..rescore import (
     Consequences,
     describe,
@@ -59,6 +60,7 @@ def _hand_page(
     *,
     number: int | None = None,
     preview: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
     fragment: bool = False,
     status: int = 200,
 ) -> HttpResponse:
@@ -70,6 +72,8 @@ def _hand_page(
         request_id=request_id(request) or uuid.uuid4().hex,
         posted_etag=posted_etag(request),
     )
+    # The state after a new hand being previewed, for a phone that saves it offline.
+    context["preview_after"] = after
     template = "hand_form.html#form" if fragment else "hand_form.html"
     return render(request, template, context, status=status)
 
@@ -102,14 +106,23 @@ def hand_preview(request: HttpRequest, game: Game) -> HttpResponse:
     """Score what was entered without saving it: the scores and the explanation, or errors."""
     number = _number_or_404(game, int_or_none(request.POST.get("number")))
     form = _hand_form(game, request.POST)
-    preview = None
+    preview = after = None
     if form.is_valid():
         try:
             preview = hand_score_preview(game=game, entry=form.entry(), number=number)
         except RulesError as error:
             form.add_rules_error(error)
+        else:
+            if number is None:
+                after = state_after_new_hand(game=game, entry=form.entry())
     return _hand_page(
-        request, game, form, number=number, preview=preview, fragment=bool(request.htmx)
+        request,
+        game,
+        form,
+        number=number,
+        preview=preview,
+        after=after,
+        fragment=bool(request.htmx),
     )
 
 
