@@ -154,6 +154,10 @@
     board.querySelectorAll(".queued-hand, .queued-note, .queued-undo").forEach(function (el) {
       el.remove();
     });
+    board.querySelectorAll(".queued-deal").forEach(function (el) {
+      el.textContent = el.dataset.saved;
+      el.classList.remove("queued-deal");
+    });
     board.querySelectorAll(".total[data-saved]").forEach(function (td) {
       td.textContent = td.dataset.saved;
       td.classList.remove("provisional");
@@ -207,11 +211,12 @@
       note.textContent = parts.join(" ");
       table.parentNode.parentNode.insertBefore(note, table.parentNode.nextSibling);
     }
-    var deal = board.querySelector(".next-deal");
+    // Who deals next: the server's answer for the one waiting hand it previewed, or not known.
+    var deal = board.querySelector(".next-deal strong");
     if (deal) {
-      var dealNote = element("p", "queued-note muted small",
-        counted && pending.length === 1 ? first.preview.after.next : words.nextUnknown);
-      deal.appendChild(dealNote);
+      if (!deal.dataset.saved) deal.dataset.saved = deal.textContent;
+      deal.textContent = counted && pending.length === 1 ? first.preview.after.next : words.nextUnknown;
+      deal.classList.add("queued-deal");
     }
 
     // Undo: the last waiting hand comes out of the queue (one still being sent might already be
