@@ -54,7 +54,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def create_game(port: int) -> dict:
-    body = {"variant": "knock-rummy", "players": PLAYERS}
+    body = {"variant": "standard-rummy", "options": {"target": 100000}, "players": PLAYERS}
     status, _, raw = servers.request(port, "POST", "/api/v1/games", body)
     if status != 201:
         raise SystemExit(f"could not create a game: {status} {raw[:300]!r}")
@@ -62,9 +62,9 @@ def create_game(port: int) -> dict:
 
 
 def post_hand(port: int, game: dict, rnd: random.Random) -> None:
-    knocker = rnd.choice(PLAYERS)
-    hands = {p: {"points": rnd.randint(0, 9) if p == knocker else rnd.randint(10, 40)} for p in PLAYERS}
-    body = {"result": {"knocker": knocker, "hands": hands}}
+    out = rnd.choice(PLAYERS)
+    hands = {p: {"points": rnd.randint(0, 60)} for p in PLAYERS if p != out}
+    body = {"result": {"out": out, "hands": hands}}
     status, _, raw = servers.request(
         port, "POST", f"/api/v1/games/{game['id']}/hands", body,
         {"Authorization": f"Bearer {game['token']}"},
