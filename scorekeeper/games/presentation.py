@@ -194,6 +194,9 @@ class Chart:
     target: float | None = None  # y of the target score's line, for games played to a target
 
 
+MIN_CHART_SPAN = 20
+
+
 def chart(
     players: Sequence[str],
     running: Sequence[Mapping[str, int]],
@@ -214,8 +217,15 @@ def chart(
     if target:
         values.append(target)
     low, high = min(values), max(values)
-    if low == high:
-        low, high = low - 1, high + 1
+    # Small moves must look small: the axis spans at least MIN_CHART_SPAN points and half the
+    # largest total (Continental's ±3 around 100 is not drawn across the whole height).
+    span = max(high - low, MIN_CHART_SPAN, max(abs(low), abs(high)) // 2)
+    if span > high - low:
+        pad = span - (high - low)
+        floor = 0 if low >= 0 else None  # a game that never went below zero stays above it
+        low, high = low - pad // 2, high + pad - pad // 2
+        if floor is not None and low < floor:
+            low, high = floor, high + (floor - low)
     step = _nice_step((high - low) / 4)
     low = (low // step) * step
     high = -((-high) // step) * step

@@ -116,3 +116,13 @@ def test_the_live_preview_carries_the_totals_after_the_hand(client):
     for name, total in state(game_id)["totals"].items():
         shown = str(total).replace("-", "\u2212")
         assert f'data-player="{name}" data-total="{shown}"' in html
+
+
+def test_chart_axis_keeps_small_moves_small():
+    from scorekeeper.games.presentation import chart
+
+    drawn = chart(["Ann", "Bob"], [{"Ann": 103, "Bob": 97}, {"Ann": 101, "Bob": 99}], start=100)
+    labels = [label for _, label in drawn.y_ticks]
+    assert labels[-1] - labels[0] >= 50  # ±3 around 100 is not the whole height
+    small = chart(["Ann", "Bob"], [{"Ann": 5, "Bob": 0}], start=0)
+    assert min(label for _, label in small.y_ticks) == 0  # never below zero for nothing
