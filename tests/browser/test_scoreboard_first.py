@@ -102,3 +102,56 @@ def test_the_game_page_asks_to_keep_the_screen_on(live_server, chromium):
         assert page.evaluate("window.__wakeRequests") == 0
     finally:
         context.close()
+
+
+def test_print_is_a_clean_score_sheet_with_a_qr_code(live_server, chromium):
+    games = seeded(live_server.url)
+    context = chromium.new_context(viewport=VIEWPORTS["390x844"])
+    context.set_default_timeout(BROWSER_TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        page.goto(games["join"][games["knock"]])
+        page.wait_for_url(f"**/games/{games['knock']}/")
+        expect(page.locator(".print-qr")).to_be_hidden()  # on screen: no QR code
+        expect(page.locator(".print-sheet")).to_be_visible()
+        page.emulate_media(media="print")
+        expect(page.locator(".print-qr svg")).to_be_visible()
+        expect(page.locator(".print-qr")).to_contain_text(f"/games/{games['knock']}/")
+        for hidden in (".enter-hand", ".site-header", ".export-links", ".hands .button-row"):
+            expect(page.locator(hidden).first).to_be_hidden()
+        expect(page.locator("table.running")).to_be_visible()
+        page.screenshot(path=str(SCREENSHOTS / "scoreboard" / "print.png"), full_page=True)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_points_follow_one_another_and_preview_themselves(live_server, chromium, size):
+    games = seeded(live_server.url)
+    context = chromium.new_context(viewport=VIEWPORTS[size])
+    context.set_default_timeout(BROWSER_TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        page.goto(games["join"][games["knock"]])
+        page.wait_for_url(f"**/games/{games['knock']}/")
+        page.click(".enter-hand")
+        page.click("label:has(#winner-0)")
+        expect(page.locator("#id_p0-points")).to_be_focused()
+        page.keyboard.type("4")
+        page.keyboard.press("Enter")
+        expect(page.locator("#id_p1-points")).to_be_focused()
+        page.keyboard.type("10")
+        page.keyboard.press("Enter")
+        expect(page.locator("#id_p2-points")).to_be_focused()
+        page.keyboard.type("15")
+        # The server's preview comes by itself, with the totals after the hand.
+        expect(page.locator("#preview")).to_contain_text("Annabelle-Marie scores")
+        expect(page.locator("#preview .preview-after")).to_contain_text("Totals after it:")
+        # Card-picker keys are at least 44 by 44 px.
+        page.click("#hand-form .picker-toggle >> nth=0")
+        sizes = page.locator(".picker:not([hidden]) button.pcard").evaluate_all(
+            "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
+        )
+        assert sizes and min(w for w, _ in sizes) >= 44 and min(h for _, h in sizes) >= 44, sizes[:3]
+    finally:
+        context.close()
