@@ -41,6 +41,14 @@
     }
   });
   document.addEventListener("DOMContentLoaded", keepAwake);
+  // Back to a page the browser kept in memory (the back-forward cache): ask for news at once.
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    keepAwake();
+    document.querySelectorAll("[data-etag]").forEach(function (el) {
+      el.dispatchEvent(new CustomEvent("rt-visible"));
+    });
+  });
 
   // A hidden page's poll is not sent (nobody is looking); it catches up when shown.
   document.addEventListener("htmx:beforeRequest", function (event) {

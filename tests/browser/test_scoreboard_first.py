@@ -155,3 +155,4 @@ def test_points_follow_one_another_and_preview_themselves(live_server, chromium,
         assert sizes and min(w for w, _ in sizes) >= 44 and min(h for _, h in sizes) >= 44, sizes[:3]
     finally:
         context.close()
+

@@ -190,3 +190,13 @@ def test_the_game_page_makes_the_same_queries_however_many_hands(client):
     for n in (1, 2, 3):
         client.post(reverse("hand_update", args=[large, n]), knock_hand(1, 12, 4, 20))
     assert queries(small) == queries(large)
+
+
+def test_the_game_page_may_be_kept_by_the_back_forward_cache(client):
+    """"no-store" kept browsers from restoring the page on Back (Lighthouse's bfcache audit);
+    "no-cache" still asks the server on every other load, and the scoreboard polls when the
+    page is shown again (live.js, pageshow)."""
+    game_id = start_game(client)
+    response = page(client, game_id)
+    assert "no-store" not in response["Cache-Control"]
+    assert "no-cache" in response["Cache-Control"] and "private" in response["Cache-Control"]
