@@ -200,3 +200,11 @@ def test_the_game_page_may_be_kept_by_the_back_forward_cache(client):
     response = page(client, game_id)
     assert "no-store" not in response["Cache-Control"]
     assert "no-cache" in response["Cache-Control"] and "private" in response["Cache-Control"]
+
+
+def test_avatars_tell_apart_players_whose_initials_collide(client):
+    game_id = start_game(client, "knock-rummy", ["Anna", "Adam", "Bob"])
+    html = page(client, game_id).content.decode()
+    assert 'aria-hidden="true">AN</span>' in html
+    assert 'aria-hidden="true">AD</span>' in html
+    assert 'aria-hidden="true">B</span>' in html
