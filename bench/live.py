@@ -109,6 +109,7 @@ def taps_per_hand(browser, port: int) -> dict:
         game_url = page.url
         page.click(".enter-hand")
         page.wait_for_selector("#hand-form")
+        page.wait_for_load_state("load")
 
         page.click("label:has(#winner-0)")  # who knocked: a tap on a name tile
         taps += 1

@@ -58,6 +58,25 @@
     }
   });
 
+  // A poll that brings a new scoreboard keeps the message the page was showing ("Hand 3
+  // saved."): it is news for this phone until the page is left, not for the next 2 s only.
+  var message = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (!elt || !elt.dataset || !elt.dataset.etag) return;
+    var shown = elt.querySelector(".messages");
+    message = shown ? shown.cloneNode(true) : null;
+  });
+  document.addEventListener("htmx:load", function (event) {
+    var root = event.target;
+    if (!message || !root || !root.dataset || !root.dataset.etag) return;
+    if (!root.querySelector(".messages")) {
+      var anchor = root.querySelector(".main-actions, .watching");
+      if (anchor) anchor.insertAdjacentElement("afterend", message);
+    }
+    message = null;
+  });
+
   document.addEventListener("htmx:configRequest", function (event) {
     var elt = event.detail.elt;
     if (elt && elt.dataset && elt.dataset.etag && event.detail.verb === "get") {

@@ -135,6 +135,7 @@ def test_points_follow_one_another_and_preview_themselves(live_server, chromium,
         page.goto(games["join"][games["knock"]])
         page.wait_for_url(f"**/games/{games['knock']}/")
         page.click(".enter-hand")
+        page.wait_for_load_state("load")  # the form's scripts have run
         page.click("label:has(#winner-0)")
         expect(page.locator("#id_p0-points")).to_be_focused()
         page.keyboard.type("4")
