@@ -211,6 +211,15 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 # Per client (IP address) and fixed window: "group": (requests, seconds). A table entering a
 # hand every minute, previews as they type, and a club creating a game per table per round
 # never meet these; a script hammering the server does. RATE_LIMITS=0 switches them off.
+# -- live scoreboards ------------------------------------------------------------------------
+# Viewers poll the scoreboard with its ETag (a 304 when unchanged): every
+# TABLE_POLL_ACTIVE_SECONDS while hands come in (a change within TABLE_ACTIVE_MINUTES),
+# every TABLE_POLL_SECONDS in a quiet game, three times slower once it is over.
+# bench/live.py measures what a viewer waits for a new hand.
+TABLE_POLL_SECONDS = env_int("TABLE_POLL_SECONDS", 4)
+TABLE_POLL_ACTIVE_SECONDS = env_int("TABLE_POLL_ACTIVE_SECONDS", 2)
+TABLE_ACTIVE_MINUTES = env_int("TABLE_ACTIVE_MINUTES", 30)
+
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS", True)
 RATE_LIMITS = {
     "create": (env_int("RATE_LIMIT_CREATE", 60), 600),  # new games per 10 minutes

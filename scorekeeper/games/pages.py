@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -34,9 +36,21 @@ def game_etag(game: Game, editable: bool) -> str:
     )
 
 
-def poll_seconds(over: bool) -> int:
+def poll_seconds(game: Game, over: bool) -> int:
+    """How often a phone asks the server whether the scoreboard changed (a 304 when not).
+
+    While hands are coming in (a change in the last ``TABLE_ACTIVE_MINUTES``) every
+    ``TABLE_POLL_ACTIVE_SECONDS``, so a viewer sees a new hand within about a second on average
+    (bench/live.py measures it); a quiet game every ``TABLE_POLL_SECONDS``; a finished one three
+    times slower still (it changes only by corrections). Hidden pages do not poll (live.js)."""
     seconds = getattr(settings, "TABLE_POLL_SECONDS", 4)
-    return seconds * 3 if over else seconds  # a finished game changes only by corrections
+    if over:
+        return seconds * 3
+    active = getattr(settings, "TABLE_POLL_ACTIVE_SECONDS", 2)
+    window = timedelta(minutes=getattr(settings, "TABLE_ACTIVE_MINUTES", 30))
+    if game.updated and timezone.now() - game.updated < window:
+        return min(seconds, active)
+    return seconds
 
 
 def rematch_of(game: Game) -> Game | None:
@@ -86,6 +100,7 @@ def game_page(
     for gone in deleted:
         versions = list(gone.revisions.all())
         gone.changes = describe(Consequences.from_data(versions[-1].consequences)) if versions else []
+    letters = presentation.initials_at_table(players)
     rows = [
         {
             "name": name,
@@ -94,7 +109,7 @@ def game_page(
             "leader": name in leaders,
             "colour": presentation.colour(i),
             "css": presentation.seat_class(i),
-            "initials": presentation.initials(name),
+            "initials": letters[name],
             "deals": name == state["dealer"] and not state["over"],
         }
         for i, name in enumerate(players)
@@ -139,8 +154,8 @@ def game_page(
                 "amount": p.amount,
                 "payer_css": presentation.seat_class(seats[p.payer]),
                 "payee_css": presentation.seat_class(seats[p.payee]),
-                "payer_initials": presentation.initials(p.payer),
-                "payee_initials": presentation.initials(p.payee),
+                "payer_initials": letters[p.payer],
+                "payee_initials": letters[p.payee],
             }
             for p in settlement
         ],
@@ -159,7 +174,7 @@ def game_page(
         "editable": editable,
         "undo": undo,
         "deleted": deleted,
-        "poll_seconds": poll_seconds(state["over"]),
+        "poll_seconds": poll_seconds(game, state["over"]),
         "next_hand": len(state["hands"]) + 1,
         "goal": table.options.get(family.goal_option(variant)),
         "ledger_heading": _(family.ledger_heading),

@@ -47,6 +47,32 @@ def initials(name: str) -> str:
     return letters.upper()
 
 
+def initials_at_table(players: Sequence[str]) -> dict[str, str]:
+    """Each player's avatar letters, told apart at this table: where two players' initials
+    collide (Anna and Adam), each gets the first two letters of the name instead, and a number
+    if even those collide.
+
+    >>> initials_at_table(["Anna", "Adam", "Bob"])
+    {'Anna': 'AN', 'Adam': 'AD', 'Bob': 'B'}
+    >>> initials_at_table(["Ann", "Anna", "Cyrano de Bergerac"])
+    {'Ann': 'A1', 'Anna': 'A2', 'Cyrano de Bergerac': 'CD'}
+    """
+    first = {name: initials(name) for name in players}
+    out: dict[str, str] = {}
+    for name in players:
+        if list(first.values()).count(first[name]) == 1:
+            out[name] = first[name]
+            continue
+        letters = "".join(ch for ch in name if ch.isalnum())[:2].upper() or "?"
+        out[name] = letters
+    two = dict(out)
+    for name in players:
+        twins = [other for other in players if two[other] == two[name]]
+        if len(twins) > 1:
+            out[name] = two[name][:1] + str(twins.index(name) + 1)
+    return out
+
+
 @dataclass(frozen=True)
 class Standing:
     rank: int
@@ -168,6 +194,9 @@ class Chart:
     target: float | None = None  # y of the target score's line, for games played to a target
 
 
+MIN_CHART_SPAN = 20
+
+
 def chart(
     players: Sequence[str],
     running: Sequence[Mapping[str, int]],
@@ -188,8 +217,15 @@ def chart(
     if target:
         values.append(target)
     low, high = min(values), max(values)
-    if low == high:
-        low, high = low - 1, high + 1
+    # Small moves must look small: the axis spans at least MIN_CHART_SPAN points and half the
+    # largest total (Continental's ±3 around 100 is not drawn across the whole height).
+    span = max(high - low, MIN_CHART_SPAN, max(abs(low), abs(high)) // 2)
+    if span > high - low:
+        pad = span - (high - low)
+        floor = 0 if low >= 0 else None  # a game that never went below zero stays above it
+        low, high = low - pad // 2, high + pad - pad // 2
+        if floor is not None and low < floor:
+            low, high = floor, high + (floor - low)
     step = _nice_step((high - low) / 4)
     low = (low // step) * step
     high = -((-high) // step) * step

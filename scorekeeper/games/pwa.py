@@ -28,6 +28,7 @@ THEME = "#17603f"
 SHELL = (
     "css/app.css",
     "js/live.js",
+    "js/store.js",
     "js/offline.js",
     "js/draft.js",
     "js/cardpicker.js",

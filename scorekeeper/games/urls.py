@@ -18,6 +18,8 @@ urlpatterns = [
     path("games/mine/", views.my_games, name="my_games"),
     path("games/<str:game_id>/", views.game, name="game"),
     path("games/<str:game_id>/join/", views.game_join, name="game_join"),
+    path("games/<str:game_id>/export.csv", views.game_export_csv, name="game_export_csv"),
+    path("games/<str:game_id>/export.json", views.game_export_json, name="game_export_json"),
     # Old edit links carried the token in the path; they still work, once, then a clean URL.
     path("games/<str:game_id>/join/<str:token>/", views.game_join_legacy, name="game_join_legacy"),
     path("games/<str:game_id>/share/", views.game_share, name="game_share"),

@@ -6,39 +6,17 @@
  * known here: any input, select or textarea with a name is kept (not the CSRF token), so the
  * form can change freely. The game page ([data-drafts-done]) throws away the drafts of hands
  * that were saved. Without JavaScript nothing here runs and the form works as before.
+ * Storage goes through window.RummyStore (store.js). This script's submit listener and
+ * offline.js's are independent: neither reads what the other writes, and offline.js stops the
+ * event only from reaching the form (htmx), never the other listeners on the document, so the
+ * order in which the two scripts load does not matter.
  */
 (function () {
   "use strict";
 
-  var PREFIX = "rt-draft:";
-  var MAX_AGE = 14 * 24 * 3600 * 1000;
-
-  function storage() {
-    try {
-      var probe = PREFIX + "probe";
-      window.localStorage.setItem(probe, "1");
-      window.localStorage.removeItem(probe);
-      return window.localStorage;
-    } catch (e) {
-      return null; // private mode or storage off: nothing is kept, nothing breaks
-    }
-  }
-
-  function read(store, key) {
-    try {
-      return JSON.parse(store.getItem(PREFIX + key) || "null");
-    } catch (e) {
-      return null;
-    }
-  }
-
-  function write(store, key, draft) {
-    try {
-      store.setItem(PREFIX + key, JSON.stringify(draft));
-    } catch (e) {
-      /* full: the form still works */
-    }
-  }
+  var store = window.RummyStore;
+  // A draft is written this long after typing stops (and at once on Save or leaving).
+  var SAVE_DELAY_MS = 250;
 
   // The one-time request_id is kept with a draft (a resend of the same hand must carry it) but
   // is no part of what was typed: each page load draws a new one.
@@ -108,38 +86,21 @@
     });
   }
 
-  function prune(store) {
-    var now = Date.now();
-    for (var i = store.length - 1; i >= 0; i--) {
-      var name = store.key(i);
-      if (!name || name.indexOf(PREFIX) !== 0) continue;
-      var draft = read(store, name.slice(PREFIX.length));
-      if (!draft || now - (draft.at || 0) > MAX_AGE) store.removeItem(name);
-    }
-  }
-
   // The game page: drafts of hands that now exist, and drafts whose Save went through, go.
-  function settle(store, marker) {
+  function settle(marker) {
     var parts = marker.split(":");
-    var game = parts[0];
     var count = parseInt(parts[1], 10) || 0;
-    for (var i = store.length - 1; i >= 0; i--) {
-      var name = store.key(i);
-      if (!name || name.indexOf(PREFIX + game + ":") !== 0) continue;
-      var rest = name.slice((PREFIX + game + ":").length).split(":");
-      var draft = read(store, name.slice(PREFIX.length));
-      if ((rest[0] === "new" && parseInt(rest[1], 10) <= count) || (draft && draft.submitted)) {
-        store.removeItem(name);
-      }
-    }
+    store.drafts.ofGame(parts[0]).forEach(function (d) {
+      var done = d.rest[0] === "new" && parseInt(d.rest[1], 10) <= count;
+      if (done || (d.draft && d.draft.submitted)) store.drafts.forget(d.key);
+    });
   }
 
   function start() {
-    var store = storage();
-    if (!store) return;
-    prune(store);
+    if (!store || !store.available()) return; // private mode or storage off: nothing is kept
+    store.drafts.prune();
     document.querySelectorAll("[data-drafts-done]").forEach(function (el) {
-      settle(store, el.dataset.draftsDone);
+      settle(el.dataset.draftsDone);
     });
     var notice = document.querySelector("[data-draft-key]");
     if (!notice) return;
@@ -159,24 +120,24 @@
       var values = snapshot(current, false);
       // Kept even when it matches the page: after a refused save the page shows what was
       // posted, and only the draft still has it once the phone goes elsewhere.
-      write(store, key, { base: base, values: values, at: Date.now(), submitted: false });
+      store.drafts.write(key, { base: base, values: values, at: Date.now(), submitted: false });
     }
 
     function later() {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(save, 250);
+      timer = setTimeout(save, SAVE_DELAY_MS);
     }
 
-    var draft = read(store, key);
+    var draft = store.drafts.read(key);
     if (draft && draft.submitted) {
       draft.submitted = false; // that Save did not get through: we are back on the form
-      write(store, key, draft);
+      store.drafts.write(key, draft);
     }
     if (draft && draft.base === base && !same(typed(draft.values), typed(snapshot(form, false)))) {
       apply(form, draft.values);
       notice.hidden = false;
     } else if (draft && draft.base !== base) {
-      store.removeItem(PREFIX + key); // the hand changed on the server since: that draft is old
+      store.drafts.forget(key); // the hand changed on the server since: that draft is old
     }
 
     var discard = notice.querySelector("[data-draft-discard]");
@@ -186,7 +147,7 @@
         if (current) apply(current, defaults);
         if (timer) clearTimeout(timer);
         timer = null;
-        store.removeItem(PREFIX + key);
+        store.drafts.forget(key);
         notice.hidden = true;
       });
     }
@@ -206,19 +167,19 @@
         clearTimeout(timer);
         save();
       }
-      var d = read(store, key);
+      var d = store.drafts.read(key);
       if (d) {
         d.submitted = true;
-        write(store, key, d);
+        store.drafts.write(key, d);
       }
     }, true);
     // A refused save comes back as a new form in place: the draft is not saved after all.
     document.addEventListener("htmx:load", function (event) {
       if (!event.target || event.target.id !== formId) return;
-      var d = read(store, key);
+      var d = store.drafts.read(key);
       if (d && d.submitted) {
         d.submitted = false;
-        write(store, key, d);
+        store.drafts.write(key, d);
       }
     });
     window.addEventListener("pagehide", function () {
@@ -228,21 +189,6 @@
       }
     });
   }
-
-  window.RummyDraft = {
-    forget: function (key) {
-      var store = storage();
-      if (store) store.removeItem(PREFIX + key);
-    },
-    keep: function (key, base, values) {
-      var store = storage();
-      if (store) write(store, key, { base: base, values: values, at: Date.now(), submitted: false });
-    },
-    read: function (key) {
-      var store = storage();
-      return store ? read(store, key) : null;
-    },
-  };
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

@@ -1,4 +1,10 @@
-/* Rummy Table hand entry on a phone: − and + buttons beside small counts.
+/* Rummy Table hand entry on a phone: − and + buttons beside small counts, and points typed
+ * one after the other without hunting for the next field.
+ *
+ * Picking who went out puts the cursor in the first points field still empty; Enter (the
+ * keypad's Go or Next) in a points field goes to the next one, and on the last one closes
+ * the keypad (the live preview has already asked the server). Phone keypads without a Next
+ * key need one tap per field, as before, and nothing more.
  *
  * Any <input type="number" data-stepper> gets a button on each side that steps it by one
  * within its min and max, as the keyboard arrows would; the value stays a plain number input,
@@ -46,6 +52,37 @@
   function scan(root) {
     (root || document).querySelectorAll("input[type=number][data-stepper]").forEach(enhance);
   }
+
+  function shown(el) {
+    return !el.disabled && el.offsetParent !== null && !el.closest("[hidden]");
+  }
+
+  function numberFields(form) {
+    return Array.prototype.filter.call(
+      form.querySelectorAll(".seat-entries input[type=number], .inline-number input[type=number]"),
+      shown
+    );
+  }
+
+  document.addEventListener("change", function (event) {
+    var pick = event.target;
+    if (!pick || !pick.matches || !pick.matches("input.winner-pick") || !pick.form) return;
+    var empty = numberFields(pick.form).filter(function (el) {
+      return el.value === "" && el.closest(".seat-entries");
+    })[0];
+    if (empty) empty.focus();
+  });
+
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (event.key !== "Enter" || !input || !input.form || input.type !== "number") return;
+    var fields = numberFields(input.form);
+    var at = fields.indexOf(input);
+    if (at < 0) return;
+    event.preventDefault(); // not a preview submit: the live preview follows the typing
+    if (at + 1 < fields.length) fields[at + 1].focus();
+    else input.blur();
+  });
 
   document.addEventListener("DOMContentLoaded", function () { scan(document); });
   document.addEventListener("htmx:load", function (event) { scan(event.target); });

@@ -94,8 +94,17 @@
     });
   }
 
+  // The printed score sheet (the print stylesheet; its QR code leads back to the live game).
+  function printable() {
+    var wrap = document.querySelector(".print-sheet-wrap");
+    if (!wrap || !window.print) return;
+    wrap.hidden = false;
+    wrap.querySelector("button").addEventListener("click", function () { window.print(); });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     enhance(document);
+    printable();
   });
   // The scoreboard redraws itself while the page is open.
   document.addEventListener("htmx:load", function (event) {

@@ -2,153 +2,344 @@
  * gone and back, and keeps hands saved without a connection in a queue on this phone.
  *
  * A hand form carries a one-time request_id. Saved while offline, its post (with that
- * request_id) waits in localStorage, shown as "waiting to send", and is sent once when the
- * connection returns; the server records a request_id once, so a resend can never count a
+ * request_id) waits in the queue (store.js), shown as "waiting to send", and is sent once when
+ * the connection returns; the server records a request_id once, so a resend can never count a
  * hand twice. A hand the server refuses goes back into the form's draft, with a link to it.
+ *
+ * The game page counts what waits: a queued hand is in the hand list (marked waiting), the
+ * next hand's number follows it, undo takes it back out of the queue before any saved hand,
+ * and the totals include it, marked provisional, when the form had the server's preview of
+ * exactly what was saved (the preview carries the totals after the hand, worked out by the
+ * server: nothing is scored here). Two queued hands never carry one number.
  */
 (function () {
   "use strict";
 
-  var QUEUE = "rt-queue";
-  var USED = "rt-used-ids";
+  var store = window.RummyStore;
   var script = document.currentScript;
   var sending = false;
   var retries = 0;
 
-  function store() {
-    try {
-      return window.localStorage;
-    } catch (e) {
-      return null;
-    }
-  }
-
-  function load(name) {
-    var s = store();
-    if (!s) return [];
-    try {
-      return JSON.parse(s.getItem(name) || "[]") || [];
-    } catch (e) {
-      return [];
-    }
-  }
-
-  function save(name, list) {
-    var s = store();
-    if (!s) return;
-    try {
-      s.setItem(name, JSON.stringify(list));
-    } catch (e) {
-      /* storage full */
-    }
-  }
+  // A post on a connection that just came back can hang: give up on it after this long
+  // (its request_id makes the next try safe even if this one got through).
+  var SEND_TIMEOUT_MS = 8000;
+  // A hand left "sending" this long (the page closed mid-send) is sent again.
+  var STALE_SENDING_MS = 20000;
+  // After a failed send: retry every RETRY_MS for RETRY_FAST tries, then back off to RETRY_MAX_MS.
+  var RETRY_MS = 1500;
+  var RETRY_FAST = 8;
+  var RETRY_MAX_MS = 30000;
+  // While hands wait, try again this often (a connection can return without an event).
+  var RECHECK_MS = 15000;
+  // Form fields that are no part of the hand itself.
+  var NOT_THE_HAND = ["csrfmiddlewaretoken", "request_id", "save"];
 
   function box() {
     return document.getElementById("net-status");
   }
 
+  function fill(template, n) {
+    return (template || "").replace("{n}", n == null ? "" : n);
+  }
+
   function text(name, n) {
     var el = box();
-    return ((el && el.dataset[name]) || "").replace("{n}", n == null ? "" : n);
+    return fill(el && el.dataset[name], n);
+  }
+
+  // What a form holds of the hand, in a stable order: two equal strings are the same hand.
+  function handFields(form) {
+    var pairs = [];
+    new FormData(form).forEach(function (value, name) {
+      if (NOT_THE_HAND.indexOf(name) < 0 && typeof value === "string") pairs.push([name, value]);
+    });
+    pairs.sort(function (a, b) { return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : 1; });
+    return new URLSearchParams(pairs).toString();
+  }
+
+  // The hands of this game that still count as waiting (a refused one is back in its form).
+  function pendingOf(gameUrl) {
+    return store.queue.ofGame(gameUrl).filter(function (e) { return e.state !== "refused"; });
+  }
+
+  // The number the next hand of a game gets: after the saved hands and after every queued one.
+  function nextNumber(gameUrl, saved) {
+    var n = saved;
+    pendingOf(gameUrl).forEach(function (e) {
+      n = Math.max(n, parseInt(e.number, 10) || 0);
+    });
+    return n + 1;
   }
 
   var flash = null;
 
   function render(line) {
     var el = box();
-    if (!el) return;
-    var queue = load(QUEUE);
-    var p = el.querySelector(".net-line");
-    var ul = el.querySelector(".net-queue");
-    if (line !== undefined) flash = line;
-    var offline = navigator.onLine === false;
-    var message = offline ? text("offline") : flash || "";
-    p.textContent = message;
-    p.hidden = !message;
-    ul.textContent = "";
-    queue.forEach(function (entry) {
-      var li = document.createElement("li");
-      li.className = "queued " + entry.state;
-      li.dataset.requestId = entry.id;
-      // "Sending" is still waiting, as far as the table is concerned, until the server answers.
-      var which = entry.state === "refused" ? "refused" : "waiting";
-      li.appendChild(document.createTextNode(text(which, entry.number) + " "));
-      if (entry.state === "refused" && entry.formUrl) {
-        var a = document.createElement("a");
-        a.href = entry.formUrl;
-        a.textContent = text("open");
-        a.addEventListener("click", function () {
-          forget(entry.id);
-        });
-        li.appendChild(a);
-      }
-      ul.appendChild(li);
+    if (el) {
+      var queue = store.queue.all();
+      var p = el.querySelector(".net-line");
+      var ul = el.querySelector(".net-queue");
+      if (line !== undefined) flash = line;
+      var offline = navigator.onLine === false;
+      var message = offline ? text("offline") : flash || "";
+      p.textContent = message;
+      p.hidden = !message;
+      ul.textContent = "";
+      queue.forEach(function (entry) {
+        var li = document.createElement("li");
+        li.className = "queued " + entry.state;
+        li.dataset.requestId = entry.id;
+        // "Sending" is still waiting, as far as the table is concerned, until the server answers.
+        var which = entry.state === "refused" ? "refused" : "waiting";
+        li.appendChild(document.createTextNode(text(which, entry.number) + " "));
+        if (entry.state === "refused" && entry.formUrl) {
+          var a = document.createElement("a");
+          a.href = entry.formUrl;
+          a.textContent = text("open");
+          a.addEventListener("click", function () {
+            store.queue.forget(entry.id);
+          });
+          li.appendChild(a);
+        }
+        ul.appendChild(li);
+      });
+      el.classList.toggle("offline", offline);
+      el.hidden = !message && queue.length === 0;
+    }
+    showOnGame();
+    showOnForm();
+  }
+
+  // ---- The game page: the queued hands where the table looks for them. ----
+
+  function element(tag, className, content) {
+    var el = document.createElement(tag);
+    if (className) el.className = className;
+    if (content != null) el.textContent = content;
+    return el;
+  }
+
+  function queuedItem(entry, words) {
+    var li = element("li", "hand queued-hand");
+    li.id = "queued-" + entry.id;
+    li.dataset.requestId = entry.id;
+    var header = element("header");
+    header.appendChild(element("h3", null, fill(words.hand, entry.number)));
+    header.appendChild(element("span", "badge waiting-badge", words.badge));
+    li.appendChild(header);
+    var preview = entry.preview;
+    if (preview) {
+      var deltas = element("ul", "deltas");
+      preview.deltas.forEach(function (d) {
+        var item = element("li", null, d[0] + " ");
+        item.appendChild(element("strong", d[2], d[1]));
+        deltas.appendChild(item);
+      });
+      li.appendChild(deltas);
+      var lines = element("ul", "explanation small");
+      preview.lines.forEach(function (t) { lines.appendChild(element("li", null, t)); });
+      li.appendChild(lines);
+    } else {
+      li.appendChild(element("p", "muted small", words.unscored));
+    }
+    return li;
+  }
+
+  function showOnGame() {
+    var board = document.getElementById("scoreboard");
+    if (!board || !board.dataset.gameUrl) return;
+    var words = board.dataset;
+    var saved = parseInt(words.hands, 10) || 0;
+    var pending = pendingOf(words.gameUrl);
+    board.querySelectorAll(".queued-hand, .queued-note, .queued-undo").forEach(function (el) {
+      el.remove();
     });
-    el.classList.toggle("offline", offline);
-    el.hidden = !message && queue.length === 0;
+    board.querySelectorAll(".queued-deal").forEach(function (el) {
+      el.textContent = el.dataset.saved;
+      el.classList.remove("queued-deal");
+    });
+    board.querySelectorAll(".total[data-saved]").forEach(function (td) {
+      td.textContent = td.dataset.saved;
+      td.classList.remove("provisional");
+    });
+    var next = nextNumber(words.gameUrl, saved);
+    board.querySelectorAll("[data-enter]").forEach(function (a) {
+      a.textContent = fill(a.dataset.enter, next);
+    });
+    var undo = board.querySelector(".undo-bar");
+    if (undo) undo.hidden = pending.length > 0;
+    board.classList.toggle("has-queued", pending.length > 0);
+    if (!pending.length) return;
+
+    // The list of hands, newest first: the queued ones on top.
+    var list = board.querySelector("ol.hands");
+    if (!list) {
+      var none = board.querySelector(".no-hands");
+      list = element("ol", "hands");
+      list.setAttribute("reversed", "");
+      if (none) {
+        none.hidden = true;
+        none.parentNode.insertBefore(list, none);
+      }
+    }
+    pending.forEach(function (entry) {
+      list.insertBefore(queuedItem(entry, words), list.firstChild);
+    });
+
+    // Totals: with the server's totals after the first waiting hand, if it previewed exactly
+    // that hand on exactly these saved hands. Later waiting hands are not in them.
+    var first = pending[0];
+    var counted = first.preview && first.preview.after && first.preview.after.base === saved;
+    var table = board.querySelector("table.scoreboard");
+    if (counted && table) {
+      table.querySelectorAll("tbody tr[data-name]").forEach(function (tr) {
+        var td = tr.querySelector(".total");
+        var after = first.preview.after.totals[tr.dataset.name];
+        if (td && after != null) {
+          td.textContent = after;
+          td.classList.add("provisional");
+        }
+      });
+    }
+    if (table) {
+      var note = element("p", "queued-note help");
+      var parts = [];
+      if (counted) parts.push(fill(words.inTotals, first.number));
+      pending.slice(counted ? 1 : 0).forEach(function (e) {
+        parts.push(fill(words.notInTotals, e.number));
+      });
+      note.textContent = parts.join(" ");
+      table.parentNode.parentNode.insertBefore(note, table.parentNode.nextSibling);
+    }
+    // Who deals next: the server's answer for the one waiting hand it previewed, or not known.
+    var deal = board.querySelector(".next-deal strong");
+    if (deal) {
+      if (!deal.dataset.saved) deal.dataset.saved = deal.textContent;
+      deal.textContent = counted && pending.length === 1 ? first.preview.after.next : words.nextUnknown;
+      deal.classList.add("queued-deal");
+    }
+
+    // Undo: the last waiting hand comes out of the queue (one still being sent might already be
+    // on the server, so it is not offered until the server has answered).
+    var last = pending[pending.length - 1];
+    if (last.state === "waiting" && words.undoQueued) {
+      var bar = element("div", "undo-bar queued-undo");
+      var button = element("button", "secondary wide", fill(words.undoQueued, last.number));
+      button.type = "button";
+      button.addEventListener("click", function () {
+        store.queue.forget(last.id);
+        flash = fill(words.undone, last.number);
+        render();
+      });
+      bar.appendChild(button);
+      board.insertBefore(bar, board.firstChild);
+    }
   }
 
-  function forget(id) {
-    save(QUEUE, load(QUEUE).filter(function (e) { return e.id !== id; }));
+  // ---- A new hand's form: its number follows the queued hands of the game. ----
+
+  function showOnForm() {
+    var marker = document.querySelector("[data-draft-key][data-title-template]");
+    if (!marker || marker.dataset.editing) return;
+    var saved = (parseInt(marker.dataset.handNumber, 10) || 1) - 1;
+    var n = nextNumber(marker.dataset.gameUrl, saved);
+    document.querySelectorAll("[data-hand-title]").forEach(function (el) {
+      el.textContent = fill(marker.dataset.titleTemplate, n);
+    });
   }
 
-  function update(id, changes) {
-    save(QUEUE, load(QUEUE).map(function (e) {
-      if (e.id !== id) return e;
-      Object.keys(changes).forEach(function (k) { e[k] = changes[k]; });
-      return e;
-    }));
-  }
+  // ---- The queue. ----
 
   function newId() {
     if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID().replace(/-/g, "");
     return String(Date.now()) + String(Math.random()).slice(2);
   }
 
+  // The server's preview on the page, if it is of exactly this hand (the fields it was asked
+  // about equal the form's now): the deltas and explanation as the server wrote them, and
+  // the totals after the hand (also the server's).
+  function previewOf(form) {
+    var section = document.getElementById("preview");
+    if (!section || section.hidden || section.dataset.fields !== handFields(form)) return null;
+    var deltas = [];
+    section.querySelectorAll(".deltas li").forEach(function (li) {
+      var strong = li.querySelector("strong");
+      var name = li.firstChild && li.firstChild.nodeType === 3 ? li.firstChild.nodeValue.trim() : "";
+      deltas.push([name, strong ? strong.textContent : "", strong ? strong.className : ""]);
+    });
+    var lines = [];
+    section.querySelectorAll(".explanation li").forEach(function (li) {
+      lines.push(li.textContent.replace(/\s+/g, " ").trim());
+    });
+    var after = null;
+    var kept = section.querySelector(".preview-after");
+    if (kept) {
+      var totals = {};
+      kept.querySelectorAll("[data-player]").forEach(function (el) {
+        totals[el.dataset.player] = el.dataset.total;
+      });
+      var next = kept.querySelector(".after-next");
+      after = {
+        base: parseInt(kept.dataset.base, 10),
+        totals: totals,
+        next: next ? next.textContent.replace(/\s+/g, " ").trim() : "",
+      };
+    }
+    return { deltas: deltas, lines: lines, after: after };
+  }
+
   // Queue the hand form's post instead of letting the browser fail on it.
   // `resend`: this very post may have reached the server already, so it keeps its request_id.
   function queue(form, resend) {
     var data = new FormData(form);
-    var used = load(USED);
     var id = String(data.get("request_id") || "");
-    var queued = load(QUEUE).some(function (e) { return e.id === id; });
     // A page kept offline may carry a request_id already spent: a new hand needs its own.
-    if (!id || queued || (!resend && used.indexOf(id) >= 0)) {
+    if (!id || store.queue.has(id) || (!resend && store.sent.has(id))) {
       id = newId();
       data.set("request_id", id);
     }
     var marker = document.querySelector("[data-draft-key]");
-    var key = marker ? marker.dataset.draftKey : null;
-    var draft = key && window.RummyDraft ? window.RummyDraft.read(key) : null;
+    var gameUrl = marker ? marker.dataset.gameUrl : "";
+    var editing = marker && marker.dataset.editing;
+    var formNumber = marker ? parseInt(marker.dataset.handNumber, 10) || 1 : 1;
+    var body = new URLSearchParams(data).toString();
     var entry = {
       id: id,
       url: form.action,
-      body: new URLSearchParams(data).toString(),
-      number: marker ? marker.dataset.handNumber : "",
-      gameUrl: marker ? marker.dataset.gameUrl : "",
+      body: body,
+      // A new hand follows the saved and the queued ones; a correction keeps its number.
+      number: editing ? formNumber : nextNumber(gameUrl, formNumber - 1),
+      gameUrl: gameUrl,
       formUrl: window.location.pathname,
-      draftKey: key,
-      draft: draft ? { base: draft.base, values: draft.values } : null,
+      draftKey: marker ? marker.dataset.draftKey : null,
+      draftBase: marker ? marker.dataset.draftBase : "",
+      preview: editing ? null : previewOf(form),
       state: "waiting",
       at: Date.now(),
     };
-    var list = load(QUEUE);
-    list.push(entry);
-    save(QUEUE, list);
-    used.push(id);
-    save(USED, used.slice(-100));
-    if (key && window.RummyDraft) window.RummyDraft.forget(key);
+    store.queue.add(entry);
+    store.sent.add(id);
     return entry;
   }
 
+  // A refused hand goes back to its form as a draft: what was posted, field by field.
+  function backToDraft(entry) {
+    if (!entry.draftKey) return;
+    var values = [];
+    new URLSearchParams(entry.body).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken" && name !== "save") values.push([name, value, true]);
+    });
+    store.drafts.write(entry.draftKey, {
+      base: entry.draftBase, values: values, at: Date.now(), submitted: false,
+    });
+  }
+
   function send(entry) {
-    update(entry.id, { state: "sending", since: Date.now() });
+    store.queue.update(entry.id, { state: "sending", since: Date.now() });
     render();
     var token = new URLSearchParams(entry.body).get("csrfmiddlewaretoken") || "";
-    // A request on a connection that just came back can hang: give up on it after a while
-    // (the request_id makes the next try safe even if this one got through).
     var abort = window.AbortController ? new AbortController() : null;
-    var timer = abort ? setTimeout(function () { abort.abort(); }, 8000) : null;
+    var timer = abort ? setTimeout(function () { abort.abort(); }, SEND_TIMEOUT_MS) : null;
     return fetch(entry.url, {
       signal: abort ? abort.signal : undefined,
       method: "POST",
@@ -162,22 +353,20 @@
     }).then(function (response) {
       if (timer) clearTimeout(timer);
       if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
-        forget(entry.id); // recorded (or recorded before: the request_id says so)
+        store.queue.forget(entry.id); // recorded (or recorded before: the request_id says so)
         return { sent: entry };
       }
       if (response.status >= 500 || response.status === 429 || response.status === 408) {
-        update(entry.id, { state: "waiting" });
+        store.queue.update(entry.id, { state: "waiting" });
         return { retry: true };
       }
       // The server refused it (an entry it cannot score, no right to edit): back to the form.
-      update(entry.id, { state: "refused" });
-      if (entry.draftKey && entry.draft && window.RummyDraft) {
-        window.RummyDraft.keep(entry.draftKey, entry.draft.base, entry.draft.values);
-      }
+      store.queue.update(entry.id, { state: "refused" });
+      backToDraft(entry);
       return { refused: entry };
     }).catch(function () {
       if (timer) clearTimeout(timer);
-      update(entry.id, { state: "waiting" });
+      store.queue.update(entry.id, { state: "waiting" });
       return { retry: true };
     });
   }
@@ -186,8 +375,8 @@
   function flush() {
     if (sending || navigator.onLine === false) return;
     var now = Date.now();
-    var waiting = load(QUEUE).filter(function (e) {
-      return e.state === "waiting" || (e.state === "sending" && now - (e.since || 0) > 20000);
+    var waiting = store.queue.all().filter(function (e) {
+      return e.state === "waiting" || (e.state === "sending" && now - (e.since || 0) > STALE_SENDING_MS);
     });
     if (!waiting.length) return;
     sending = true;
@@ -196,6 +385,7 @@
     waiting.forEach(function (entry) {
       chain = chain.then(function (last) {
         if (last.retry) return last; // the connection dropped again: stop, keep the order
+        if (!store.queue.has(entry.id)) return last; // taken back (undo) meanwhile
         return send(entry).then(function (result) {
           if (result.sent) sent.push(result.sent);
           return result;
@@ -207,8 +397,9 @@
       if (last && last.retry) {
         // A connection that just came back often fails its first request: try again soon.
         retries += 1;
-        // Every second and a half at first, then backing off to half a minute.
-        setTimeout(flush, retries <= 8 ? 1500 : Math.min(1500 * Math.pow(2, retries - 8), 30000));
+        var wait = retries <= RETRY_FAST ? RETRY_MS
+          : Math.min(RETRY_MS * Math.pow(2, retries - RETRY_FAST), RETRY_MAX_MS);
+        setTimeout(flush, wait);
       } else {
         retries = 0;
       }
@@ -222,6 +413,9 @@
     });
   }
 
+  // Capture phase on the document, before htmx (which listens on the form) sees the submit.
+  // stopPropagation keeps it from the form only: draft.js's listener on the document still
+  // runs, whichever script loaded first.
   document.addEventListener("submit", function (event) {
     var form = event.target;
     var field = form && form.querySelector("input[name=request_id]");
@@ -231,13 +425,11 @@
     if (navigator.onLine !== false) {
       // Remember every request_id this phone sends: a copy of this page kept for offline use
       // carries the same one, and must not pass a new hand off as this one.
-      var used = load(USED);
-      if (used.indexOf(field.value) < 0) used.push(field.value);
-      save(USED, used.slice(-100));
+      store.sent.add(field.value);
       return;
     }
     event.preventDefault();
-    event.stopImmediatePropagation(); // htmx must not try to post it either
+    event.stopPropagation(); // htmx must not try to post it either
     park(form);
   }, true);
 
@@ -260,6 +452,24 @@
     park(form, true);
   });
 
+  // Each preview the server draws is stamped with the fields it was asked about, so a queued
+  // hand carries it only if it is of that very hand.
+  var asked = null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    var form = elt && (elt.tagName === "FORM" ? elt : elt.form || (elt.closest && elt.closest("form")));
+    if (form && form.id === "hand-form") asked = handFields(form);
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var section = document.getElementById("preview");
+    if (section && asked !== null && !section.dataset.fields) section.dataset.fields = asked;
+  });
+
+  // The scoreboard redraws itself (the poll): count the queue in again.
+  document.addEventListener("htmx:load", function (event) {
+    if (event.target && event.target.id === "scoreboard") showOnGame();
+  });
+
   window.addEventListener("online", function () {
     retries = 0;
     render(text("online"));
@@ -270,16 +480,15 @@
     render();
   });
   window.addEventListener("storage", function (event) {
-    if (event.key === QUEUE) render();
+    if (event.key === store.queue.NAME) render();
   });
 
   function ready() {
     render();
     flush();
-    // While hands wait, try again now and then (a connection can return without an event).
     setInterval(function () {
-      if (load(QUEUE).length) flush();
-    }, 15000);
+      if (store.queue.all().length) flush();
+    }, RECHECK_MS);
   }
 
   if ("serviceWorker" in navigator && script && script.dataset.sw) {

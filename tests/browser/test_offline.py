@@ -5,7 +5,6 @@ Playwright's ``context.set_offline`` cuts the network for the page and its worke
 """
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -46,6 +45,27 @@ def worker_ready(page):
         raise AssertionError(f"no service worker controls the page: {state}") from None
 
 
+def draft_holds(page, field: str, value: str) -> None:
+    """Wait until this phone's draft of the open form keeps ``field`` = ``value`` (it is
+    written a moment after typing stops): a condition, not a time."""
+    page.wait_for_function(
+        """([field, value]) => Object.keys(localStorage).filter(k => k.startsWith('rt-draft:'))
+             .some(k => (JSON.parse(localStorage.getItem(k)).values || [])
+               .some(v => v[0] === field && v[1] === value))""",
+        arg=[field, value],
+    )
+
+
+def queue(page) -> list[dict]:
+    return page.evaluate("JSON.parse(localStorage.getItem('rt-queue') || '[]')")
+
+
+def live_preview(page) -> None:
+    """Wait for the server's live preview of what is typed, with the totals after it."""
+    expect(page.locator("#preview .preview-after")).to_be_visible()
+    page.wait_for_function("document.getElementById('preview').dataset.fields !== undefined")
+
+
 def hands_in_db(game_url: str) -> int:
     """The live hands stored for the game at ``game_url`` (only this test's game counts)."""
     public_id = game_url.rstrip("/").rsplit("/", 1)[-1]
@@ -64,7 +84,7 @@ def test_draft_survives_a_reload_and_goes_once_saved(live_server, chromium, size
         page.check("#winner-1")
         page.fill("#id_p0-points", "12")
         page.fill("#id_p2-cards", "KH 7S")
-        page.wait_for_timeout(400)  # the draft is written a moment after typing stops
+        draft_holds(page, "p2-cards", "KH 7S")
         page.reload()
         expect(page.locator(".draft-notice")).to_be_visible()
         expect(page.locator("#winner-1")).to_be_checked()
@@ -103,7 +123,11 @@ def test_draft_survives_a_reload_and_goes_once_saved(live_server, chromium, size
 
 
 @pytest.mark.parametrize("size", list(VIEWPORTS))
-def test_offline_save_waits_and_is_sent_once(live_server, chromium, size):
+def test_offline_hands_are_counted_on_the_page_and_sent_once(live_server, chromium, size):
+    """Issue 15 bug 1: with hand 2 queued offline the page says "Enter hand 3", lists hand 2 as
+    waiting and counts it in the totals (provisional, the server's preview's totals); a second
+    queued hand is hand 3, never a second hand 2; undo takes the last queued hand out of the
+    queue first. Every wait is for a condition (the worker, the queue, the page), never a time."""
     context = chromium.new_context(viewport=VIEWPORTS[size])
     context.set_default_timeout(BROWSER_TIMEOUT_MS)
     try:
@@ -114,48 +138,102 @@ def test_offline_save_waits_and_is_sent_once(live_server, chromium, size):
         page.goto(game_url)
         page.click("text=Enter hand 1")
         page.check("#winner-0")
-        page.fill("#id_p0-points", "4")
-        page.fill("#id_p1-points", "10")
-        page.fill("#id_p2-points", "15")
+        for i, points in enumerate([4, 10, 15]):
+            page.fill(f"#id_p{i}-points", str(points))
+        page.click(".sticky-actions button[name=save]")
+        page.wait_for_url(game_url)
+        expect(page.locator("#hand-1")).to_be_visible()
+        page.goto(game_url)  # as the phone would have it: the game page with hand 1, kept
+        saved_totals = page.locator("td.total").all_inner_texts()
+
+        # Hand 2 typed while online: the live preview brings the server's totals after it.
+        page.click("text=Enter hand 2")
+        page.check("#winner-1")
+        for i, points in enumerate([20, 2, 15]):
+            page.fill(f"#id_p{i}-points", str(points))
+        live_preview(page)
+        after = page.locator("#preview .after-total").evaluate_all(
+            "els => els.map(e => e.dataset.total)"
+        )
+        assert after != saved_totals
 
         context.set_offline(True)
         expect(page.locator("#net-status")).to_contain_text("No connection")
         page.click(".sticky-actions button[name=save]")
         page.wait_for_url(game_url)  # the kept game page, from the worker
         queued = page.locator("#net-status .net-queue")
-        expect(queued).to_contain_text("Hand 1: waiting to send")
-        page.screenshot(path=str(SCREENSHOTS / f"offline-waiting-{size}.png"))
+        expect(queued).to_contain_text("Hand 2: waiting to send")
+        # The page counts it: the next number, the list, the totals, the undo.
+        expect(page.locator(".enter-hand")).to_have_text("Enter hand 3")
+        expect(page.locator(".queued-hand")).to_have_count(1)
+        expect(page.locator(".queued-hand")).to_contain_text("Hand 2")
+        expect(page.locator(".queued-hand")).to_contain_text("waiting to send")
+        expect(page.locator("td.total.provisional")).to_have_count(3)
+        assert page.locator("td.total").all_inner_texts() == after
+        expect(page.locator(".queued-note").first).to_contain_text("include hand 2")
+        expect(page.locator(".next-deal strong")).to_contain_text("Hand 3:")
+        expect(page.locator(".queued-undo button")).to_have_text(
+            "Undo: take back hand 2 (not sent yet)"
+        )
+        expect(page.locator("form.undo-bar")).to_be_hidden()  # not "remove hand 1"
+        page.screenshot(path=str(SCREENSHOTS / f"offline-waiting-{size}.png"), full_page=True)
         # Usually nothing reached the server. Under load Chromium's emulated cut sometimes lands
         # after the post has left: the answer is lost, the phone queues the hand all the same,
-        # and its resend is answered from the first write by its request_id. Either way the hand
-        # is waiting on the phone now and is recorded exactly once below.
-        assert hands_in_db(game_url) <= 1
+        # and its resend is answered from the first write by its request_id.
+        assert hands_in_db(game_url) <= 2
+
+        # A second hand offline is hand 3, never another hand 2.
+        page.click(".enter-hand")
+        expect(page.locator("h1")).to_have_text("Enter hand 3")
+        page.check("#winner-2")
+        for i, points in enumerate([7, 9, 0]):
+            page.fill(f"#id_p{i}-points", str(points))
+        page.click(".sticky-actions button[name=save]")
+        page.wait_for_url(game_url)
+        expect(page.locator(".queued-hand")).to_have_count(2)
+        assert [e["number"] for e in queue(page)] == [2, 3]
+        expect(page.locator(".enter-hand")).to_have_text("Enter hand 4")
+        expect(page.locator(".next-deal strong")).to_contain_text("once the waiting hands are sent")
+        expect(page.locator(".queued-note").first).to_contain_text(
+            "Hand 3 is not in these totals"
+        )
+
+        # Undo takes back the last queued hand, out of the queue, before any saved one.
+        page.click(".queued-undo button")
+        expect(page.locator(".queued-hand")).to_have_count(1)
+        assert [e["number"] for e in queue(page)] == [2]
+        expect(page.locator(".enter-hand")).to_have_text("Enter hand 3")
 
         # Pages seen before still open; a page never seen gets the offline page, not an error.
         page.goto(live_server.url + "/rules/phom/")
         expect(page.locator("h1")).to_contain_text("Phỏm")
         page.goto(live_server.url + "/games/mine/")
         expect(page.locator("h1")).to_have_text("No connection")
-        expect(page.locator("#net-status .net-queue")).to_contain_text("Hand 1: waiting to send")
+        expect(page.locator("#net-status .net-queue")).to_contain_text("Hand 2: waiting to send")
         page.goto(game_url)
 
         context.set_offline(False)
-        expect(page.locator("#hand-1")).to_contain_text("Ann scores", timeout=30_000)
-        expect(queued).to_have_count(1)
+        # Sent, then the page reloads from the server: hand 2 is a saved hand, nothing queued.
+        expect(page.locator("#hand-2")).to_contain_text("Bob scores", timeout=60_000)
         try:
-            expect(page.locator("#net-status .queued")).to_have_count(0, timeout=30_000)
+            expect(page.locator("#net-status .queued")).to_have_count(0)
         except AssertionError:
-            queue = page.evaluate("localStorage.getItem('rt-queue')")
             online = page.evaluate("navigator.onLine")
-            raise AssertionError(f"still queued: {queue}, online {online}, {hands_in_db(game_url)} hands") from None
+            raise AssertionError(
+                f"still queued: {queue(page)}, online {online}, {hands_in_db(game_url)} hands"
+            ) from None
+        expect(page.locator(".queued-hand")).to_have_count(0)
+        expect(page.locator(".enter-hand")).to_have_text("Enter hand 3")
+        assert page.locator("td.total").all_inner_texts() == after  # the provisional was right
         page.screenshot(path=str(SCREENSHOTS / f"offline-sent-{size}.png"))
-        # Sent once, and never again: reloads and reconnections find an empty queue.
+        assert hands_in_db(game_url) == 2
+        # Never again: a reload and another cut find an empty queue, so nothing is sent.
         page.reload()
         context.set_offline(True)
         context.set_offline(False)
-        time.sleep(1.5)
-        assert hands_in_db(game_url) == 1
-        assert page.evaluate("JSON.parse(localStorage.getItem('rt-queue') || '[]').length") == 0
+        page.wait_for_function("navigator.onLine === true")
+        assert queue(page) == []
+        assert hands_in_db(game_url) == 2
     finally:
         context.close()
 
@@ -193,7 +271,7 @@ def test_a_correction_draft_is_kept_until_saved_then_gone(live_server, chromium)
         page.click("text=Correct hand 1")
         edit_url = page.url
         page.fill("#id_p1-points", "11")
-        page.wait_for_timeout(400)
+        draft_holds(page, "p1-points", "11")
         page.goto(game_url)
         page.goto(edit_url)
         expect(page.locator("#id_p1-points")).to_have_value("11")  # still the same hand: kept
@@ -231,10 +309,9 @@ def test_a_kept_form_never_reuses_a_sent_request_id(live_server, chromium):
         page.wait_for_url(game_url)
         expect(page.locator("#net-status .queued")).to_have_count(1)
         context.set_offline(False)
-        expect(page.locator("#net-status .queued")).to_have_count(0, timeout=15_000)
-        deadline = time.time() + 10
-        while hands_in_db(game_url) < 2 and time.time() < deadline:
-            time.sleep(0.2)
+        # Sent (the queue is empty) and the page reloaded from the server with hand 2 on it.
+        expect(page.locator("#hand-2")).to_be_visible(timeout=60_000)
+        expect(page.locator("#net-status .queued")).to_have_count(0)
         assert hands_in_db(game_url) == 2
     finally:
         context.close()

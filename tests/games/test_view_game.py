@@ -1,12 +1,16 @@
 """The game page and its live scoreboard fragment (ETag / 304 for polling viewers)."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
+
+from scorekeeper.games.models import Game
 
 from .page_helpers import HTMX, knock_hand, post_hand, start_game
 
@@ -42,14 +46,15 @@ def test_scoreboard_running_totals_chart_and_history(client):
     html = page(client, game_id).content.decode()
     # Totals, the leader highlighted.
     assert re.search(
-        r'<tr class="leader">\s*<th scope="row">\s*<span class="player">'
-        r'<span class="avatar seat-1" aria-hidden="true">B</span><span>Bob',
+        r'<tr class="leader deals" data-name="Bob">\s*<th scope="row">\s*<span class="player">'
+        r'<span class="avatar seat-1" aria-hidden="true">B</span><span class="who">'
+        r'<span class="player-name">Bob',
         html,
     )
     assert ">leads<" in html
     # Running totals per hand, with each hand's change.
     assert '<td class="num">22<span class="delta positive">+22</span></td>' in html
-    assert '<td class="num">12<span class="delta negative">-10</span></td>' in html
+    assert '<td class="num">12<span class="delta negative">\u221210</span></td>' in html
     # A server-side SVG chart: one line per player.
     assert html.count("<polyline") == 3
     # The history, newest first, with the engine's explanation.
@@ -117,7 +122,15 @@ def test_htmx_gets_the_scoreboard_fragment_with_an_etag(client):
     assert response["ETag"]
     assert response["Cache-Control"] == "no-cache"
     assert "HX-Request" in response["Vary"]
-    assert 'hx-trigger="every 4s"' in html
+    # Hands are coming in (the game changed just now): polled every 2 s, and at once when shown.
+    assert 'hx-trigger="every 2s, rt-visible"' in html
+
+
+def test_a_quiet_game_is_polled_less_often(client):
+    game_id = start_game(client)
+    Game.objects.filter(public_id=game_id).update(updated=timezone.now() - timedelta(hours=1))
+    html = page(client, game_id, **HTMX).content.decode()
+    assert 'hx-trigger="every 4s, rt-visible"' in html
 
 
 def test_unchanged_game_answers_304_and_a_new_hand_changes_the_etag(client):
@@ -177,3 +190,21 @@ def test_the_game_page_makes_the_same_queries_however_many_hands(client):
     for n in (1, 2, 3):
         client.post(reverse("hand_update", args=[large, n]), knock_hand(1, 12, 4, 20))
     assert queries(small) == queries(large)
+
+
+def test_the_game_page_may_be_kept_by_the_back_forward_cache(client):
+    """"no-store" kept browsers from restoring the page on Back (Lighthouse's bfcache audit);
+    "no-cache" still asks the server on every other load, and the scoreboard polls when the
+    page is shown again (live.js, pageshow)."""
+    game_id = start_game(client)
+    response = page(client, game_id)
+    assert "no-store" not in response["Cache-Control"]
+    assert "no-cache" in response["Cache-Control"] and "private" in response["Cache-Control"]
+
+
+def test_avatars_tell_apart_players_whose_initials_collide(client):
+    game_id = start_game(client, "knock-rummy", ["Anna", "Adam", "Bob"])
+    html = page(client, game_id).content.decode()
+    assert 'aria-hidden="true">AN</span>' in html
+    assert 'aria-hidden="true">AD</span>' in html
+    assert 'aria-hidden="true">B</span>' in html

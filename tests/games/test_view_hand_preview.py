@@ -45,7 +45,8 @@ def test_bad_card_is_shown_next_to_its_field(client):
     game_id = start_game(client)
     data = {"winner": "0", "p0-points": 5, "p1-cards": "KH 1H", "p2-points": 20}
     html = preview(client, game_id, data, **HTMX).content.decode()
-    assert 'id="preview"' not in html
+    assert 'preview-heading">Preview<' not in html  # no scores: the live preview stays empty
+    assert 'aria-labelledby="preview-heading" hidden>' in html
     assert 'id="id_p1-cards-error"' in html
     assert "&#x27;1H&#x27; is not a card (card 2)" in html
     # The error sits in Bob's row, after his cards field.
@@ -128,7 +129,7 @@ def test_too_many_copies_across_players_is_explained(client):
             ["Ann", "Bob", "Cy", "Dan"],
             {"feeding-penalties": True},
             {"winner": "2", "u_cards": "9", "fed": "on"},
-            'Bob <strong class="negative">-18</strong>',
+            'Bob <strong class="negative">\u221218</strong>',
         ),
         # Example 29: Continental melds with one joker.
         (

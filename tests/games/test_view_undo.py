@@ -25,7 +25,7 @@ def test_undo_a_new_hand(client):
     assert state(game_id)["hands"] == []
     html = page(client, game_id)
     assert "Undone: hand 1 is gone again." in html
-    assert "Undo:" not in html
+    assert "Undo: remove hand" not in html
 
 
 def test_undo_a_correction(client):
@@ -61,7 +61,7 @@ def test_undo_is_gone_once_someone_else_changes_the_game(client):
     other = Client()
     join(other, edit_link(client, game_id))
     post_hand(other, game_id, knock_hand(1, 5, 1, 20))
-    assert "Undo" not in page(client, game_id)
+    assert "undo-bar" not in page(client, game_id)
     undo(client, game_id)
     assert len(state(game_id)["hands"]) == 2
     assert "There is nothing to undo." in page(client, game_id)

@@ -19,10 +19,20 @@ from .hands import (
     hand_update,
 )
 from .start import game_start, home, my_games
-from .table import game, game_join, game_join_legacy, game_rematch_start, game_share
+from .table import (
+    game,
+    game_export_csv,
+    game_export_json,
+    game_join,
+    game_join_legacy,
+    game_rematch_start,
+    game_share,
+)
 
 __all__ = [
     "game",
+    "game_export_csv",
+    "game_export_json",
     "game_join",
     "game_join_legacy",
     "game_rematch_start",

@@ -22,6 +22,7 @@ from ..forms import HandForm
 from ..forms_dealer import DealerForm
 from ..models import Game, Hand
 from ..posted import int_or_none, posted_etag, request_id
+from ..provisional import state_after_new_hand
 from ..rescore import (
     Consequences,
     describe,
@@ -73,6 +74,7 @@ def _hand_page(
     number: int | None = None,
     dealer_form: DealerForm | None = None,
     preview: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
     fragment: bool = False,
     status: int = 200,
 ) -> HttpResponse:
@@ -85,6 +87,8 @@ def _hand_page(
         request_id=request_id(request) or uuid.uuid4().hex,
         posted_etag=posted_etag(request),
     )
+    # The state after a new hand being previewed, for a phone that saves it offline.
+    context["preview_after"] = after
     template = "hand_form.html#form" if fragment else "hand_form.html"
     return render(request, template, context, status=status)
 
@@ -118,7 +122,7 @@ def hand_preview(request: HttpRequest, game: Game) -> HttpResponse:
     number = _number_or_404(game, int_or_none(request.POST.get("number")))
     form = _hand_form(game, request.POST)
     dealer_form = _dealer_form(game, request.POST, number)
-    preview = None
+    preview = after = None
     if dealer_form.is_valid() & form.is_valid():
         dealer = dealer_form.cleaned_data["dealer"] or None
         try:
@@ -127,6 +131,9 @@ def hand_preview(request: HttpRequest, game: Game) -> HttpResponse:
             )
         except RulesError as error:
             form.add_rules_error(error)
+        else:
+            if number is None:
+                after = state_after_new_hand(game=game, entry=form.entry())
     return _hand_page(
         request,
         game,
@@ -134,6 +141,7 @@ def hand_preview(request: HttpRequest, game: Game) -> HttpResponse:
         number=number,
         dealer_form=dealer_form,
         preview=preview,
+        after=after,
         fragment=bool(request.htmx),
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -18,11 +18,12 @@ from scorekeeper.leagues.selectors import game_league, games_with_league
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import RulesError, get_variant
 
-from .. import access, pages
+from .. import access, pages, presentation
+from ..export import game_csv, game_export
 from ..models import Game
 from ..rematch import GameNotOver, game_rematch
 from ..services import edit_secret, token_valid
-from .common import editors_only, forbidden, game_or_404, game_page_context
+from .common import editors_only, forbidden, game_or_404, game_page_context, game_url
 
 
 @require_GET
@@ -54,8 +55,13 @@ def game(request: HttpRequest, game_id: str) -> HttpResponse:
         # viewer gets no session (and no session row) just for watching.
         access.remember_game(request, game)
     context = {**game_page_context(request, game, editable), "league": game_league(game=game)}
+    # The printed score sheet leads back to the live game.
+    context["live_url"] = game_url(request, game)
+    context["live_qr"] = presentation.qr_svg(context["live_url"])
     response = render(request, "game.html", context)
-    response["Cache-Control"] = "no-store"
+    # Not "no-store": the back button may show the page from memory (the back-forward cache);
+    # every other load asks the server, and the scoreboard polls at once when shown.
+    response["Cache-Control"] = "private, no-cache"
     patch_vary_headers(response, ["HX-Request"])
     return response
 
@@ -158,3 +164,22 @@ def _port_of(host: str, request: HttpRequest) -> str:
     if ":" in tail and tail.rsplit(":", 1)[1].isdigit():
         return tail.rsplit(":", 1)[1]
     return request.get_port()
+
+
+@require_GET
+def game_export_json(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The game as JSON (hands, changes, totals, dealers, explanation codes): anyone with its
+    link may take it."""
+    game = game_or_404(game_id)
+    response = JsonResponse(game_export(game=game), json_dumps_params={"ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="game-{game.public_id}.json"'
+    return response
+
+
+@require_GET
+def game_export_csv(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The game as CSV, one row per hand (see :func:`scorekeeper.games.export.game_csv`)."""
+    game = game_or_404(game_id)
+    response = HttpResponse(game_csv(game=game), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="game-{game.public_id}.csv"'
+    return response

@@ -1,0 +1,37 @@
+"""What the table looks like after a hand that is not saved yet: the totals, who deals next and
+whether the game ends, worked out by the engine replaying the stored hands plus this one.
+
+The hand form's preview carries it, so a phone that saves the hand without a connection can
+show the totals with the queued hand (marked provisional) without scoring anything itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.rules import RulesError
+
+from .models import Game
+from .selectors import game_replay, game_state
+
+
+def state_after_new_hand(*, game: Game, entry: dict) -> dict[str, Any] | None:
+    """The state after ``entry`` as the next hand: ``base`` (the saved hands it follows),
+    ``totals`` [(name, total)] in seating order, ``dealer``, ``deal``, ``over`` and ``next``
+    (the number of the hand after it). None when the engine refuses the sequence."""
+    state = game_state(game=game)
+    players = state["players"]
+    entries = [hand["result"] for hand in state["hands"]] + [entry]
+    try:
+        played = game_replay(game=game, players=players, entries=entries)
+    except RulesError:
+        return None
+    after = played.state
+    return {
+        "base": len(state["hands"]),
+        "totals": [(name, after.totals[name]) for name in players],
+        "dealer": after.dealer,
+        "deal": after.deal,
+        "over": bool(after.over),
+        "next": len(entries) + 1,
+    }

@@ -1,0 +1,33 @@
+"""Scores as people read them: a true minus sign (−10, as the explanations print it), and a
+sign on every change (+5, −10, 0). Formatting only: the numbers come from the server's state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.formats import number_format
+
+register = template.Library()
+
+MINUS = "\u2212"
+
+
+def _number(value: Any) -> str:
+    return number_format(value, use_l10n=True)
+
+
+@register.filter
+def signed(value: Any) -> Any:
+    """A total: ``-10`` → ``−10``; anything that is not a number is shown as it is."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return value
+    return MINUS + _number(-value) if value < 0 else _number(value)
+
+
+@register.filter
+def delta(value: Any) -> Any:
+    """A change: ``5`` → ``+5``, ``-10`` → ``−10``, ``0`` → ``0``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return value
+    return "+" + _number(value) if value > 0 else signed(value)
