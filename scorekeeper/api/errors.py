@@ -222,9 +222,18 @@ def install(api: NinjaAPI) -> None:
             {"code": "invalid_value", "field": None, "message": "the request is not valid"}
         ]
         first = problems[0]
+        status = 422
+        short_key = [
+            item for item in exc.errors
+            if dotted(item.get("loc", ())) == "Idempotency-Key"
+            and item.get("type") == "string_too_short"
+        ]
+        if short_key:  # API.md: a creation key under its minimum length is a 400
+            status, first = 400, {**first, "code": "bad_idempotency_key"}
+            first["field"] = "Idempotency-Key"
         return respond(
             request,
-            422,
+            status,
             error_body(first["code"], first["message"], first["field"], errors=problems),
         )
 
