@@ -140,3 +140,19 @@ def test_chromium_installs_the_service_worker_from_the_production_server(served)
             context.close()
         finally:
             browser.close()
+
+
+def test_two_requests_of_one_phone_at_once_keep_every_grant(served):
+    """Issue 16 item 2 on a real server: one tab starts a game while another saves a hand."""
+    from tests.ops.test_servers import together
+
+    phone = Phone(served.port)
+    games = [phone.start_game()]
+    for round_ in range(6):
+        started, saved = together(
+            [phone.start_game, lambda r=round_: phone.post_hand(games[0], 100 + r)]
+        )
+        assert saved == 302
+        games.append(started)
+    answers = {g: get(served.port, f"/games/{g}/hands/new/", phone.cookies)[0] for g in games}
+    assert answers == {g: 200 for g in games}
