@@ -33,6 +33,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext, gettext_noop
 from ninja import Field, NinjaAPI, Schema
@@ -214,6 +215,17 @@ def install(api: NinjaAPI) -> None:
         response = respond(request, exc.status, error_body(exc.code, str(exc), exc.field))
         if exc.status == 401:  # RFC 9110: a 401 says which scheme would be accepted
             response["WWW-Authenticate"] = 'Bearer realm="game"'
+        return response
+
+    @api.exception_handler(OperationalError)
+    @api.exception_handler(InterfaceError)
+    def database_unavailable(request: HttpRequest, exc: Exception) -> HttpResponse:
+        # The database refused, timed out (DB_CONNECT_TIMEOUT, DB_STATEMENT_TIMEOUT) or dropped
+        # the connection: nothing was written (the transaction rolled back); try again soon.
+        logger.error("database unavailable: %s", exc)
+        message = gettext("the database is not answering; nothing was changed, try again soon")
+        response = respond(request, 503, error_body("database_unavailable", message, None))
+        response["Retry-After"] = "5"
         return response
 
     @api.exception_handler(ValidationError)
