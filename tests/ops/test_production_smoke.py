@@ -156,3 +156,27 @@ def test_two_requests_of_one_phone_at_once_keep_every_grant(served):
         games.append(started)
     answers = {g: get(served.port, f"/games/{g}/hands/new/", phone.cookies)[0] for g in games}
     assert answers == {g: 200 for g in games}
+
+
+def test_a_long_api_path_reaches_the_app_and_answers_json(served):
+    """gunicorn's own 414/400 are bare HTML: its limits sit above anything a client sends
+    (8,190 bytes), so a long API path gets the API's JSON error, not gunicorn's page."""
+    status, headers, body = servers.request(served.port, "GET", "/api/v1/games/" + "x" * 6000)
+    assert status == 404, body[:300]
+    assert headers["content-type"].startswith("application/json")
+    assert json.loads(body)["error"]
+    status, headers, body = servers.request(
+        served.port, "GET", "/api/v1/health", headers={"X-Long": "y" * 7000}
+    )
+    assert status == 200
+
+
+def test_the_proxy_answers_json_for_what_gunicorn_would_refuse():
+    conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    gunicorn = (ROOT / "gunicorn.conf.py").read_text()
+    assert "limit_request_line = 8190" in gunicorn
+    assert "large_client_header_buffers 4 8k;" in conf  # under gunicorn's 8190: nginx refuses first
+    for status in ("414", "400"):
+        location = re.search(rf"return {status} '(\{{.*\}})';", conf)
+        assert location, status
+        assert json.loads(location[1])["error"]["code"]
