@@ -135,7 +135,11 @@ def _table_model(variant: Variant, *, scored: bool) -> type[BaseModel]:
         "players": (
             Annotated[
                 list[Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=r"\S")]],
-                Field(min_length=variant.players[0], max_length=variant.players[1]),
+                Field(
+                    min_length=variant.players[0],
+                    max_length=variant.players[1],
+                    json_schema_extra={"uniqueItems": True},  # two seats never share a name
+                ),
             ],
             ...,
         ),

@@ -48,3 +48,15 @@ def test_every_field_of_every_family_is_in_the_hands_result(schema, family):
     assert "anyOf" not in seat
     seat_model = model.model_fields["hands"].annotation.__args__[0].__args__[1]
     assert set(seat_model.model_fields) <= set(seat["properties"]), family
+
+
+def test_the_limits_the_server_enforces_are_in_the_schema(schema, client):
+    components = schema["components"]["schemas"]
+    for body in ("ArrangeIn", "MeldsCheckIn"):
+        assert components[body]["properties"]["variant"]["minLength"] == 1
+    tables = [name for name in components if name.endswith(("ScoreIn", "TableIn")) and name not in ("ScoreIn", "TableIn")]
+    assert tables
+    for name in tables:
+        assert components[name]["properties"]["players"]["uniqueItems"] is True, name
+    refused = client.post("/api/v1/arrange", {"variant": "", "cards": "AS"}, content_type="application/json")
+    assert 400 <= refused.status_code < 500
