@@ -45,7 +45,11 @@ errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 
 # Requests are small: a hand is a few KB and bodies over 256 KB are refused by the app.
-limit_request_line = 4094
+# gunicorn answers a request line or header over its limits itself, with a bare HTML 414 or
+# 400 that no API client can read; so its limits are set to its maximum (8190 bytes), above
+# anything the app or a phone sends, and the proxy in front (deploy/nginx.conf) refuses what
+# is bigger first, with the API's JSON error shape on /api/ paths.
+limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
 

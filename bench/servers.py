@@ -124,10 +124,19 @@ def gunicorn(env: dict[str, str], log: Path, workers: int = 2) -> Server:
 
 
 def runserver(env: dict[str, str], log: Path) -> Server:
-    """What `make run` starts: Django's threaded development server, DEBUG on."""
+    """Django's threaded development server, DEBUG on (what `make run` started before)."""
     port = free_port()
     args = [PYTHON, str(ROOT / "manage.py"), "runserver", "--noreload", f"{LOOPBACK}:{port}"]
     return Server(args, {**env, "DEBUG": "1"}, port, log)
+
+
+def make_run(env: dict[str, str], log: Path) -> Server:
+    """What `make run` starts: gunicorn with gunicorn.conf.py and --reload, DEBUG on."""
+    port = free_port()
+    env = {**env, "DEBUG": "1", "HOST": LOOPBACK, "PORT": str(port)}
+    env.pop("GUNICORN_BIND", None)
+    env.pop("WEB_CONCURRENCY", None)
+    return Server([GUNICORN, "-c", str(ROOT / "gunicorn.conf.py"), "--reload"], env, port, log)
 
 
 def request(

@@ -94,6 +94,7 @@ if HTTPS:
     SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True  # the language menu's cookie, like the others
     SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", False)
@@ -110,6 +111,7 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 # "My games" and edit rights live in the session: keep it for a year of weekly game nights.
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 # HSTS preload is a separate, hard-to-undo commitment (a list shipped inside browsers);
@@ -159,6 +161,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: every request gets an id (logged, echoed, shown on error pages) and one log line.
     "scorekeeper.middleware.RequestIdMiddleware",
+    # A database call that stops answering is cut after a deadline: 503, never a hung worker.
+    "scorekeeper.dbwatch.DatabaseDeadlineMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Before anything reads the body: 413 for oversized bodies, 415 for non-JSON API writes.
     "scorekeeper.middleware.RequestBodyMiddleware",
@@ -253,6 +257,27 @@ SQLITE_OPTIONS = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
+# A database that hangs must not hang the app: a connection that is not made within
+# DB_CONNECT_TIMEOUT seconds, or a statement (a lock wait included) running longer than
+# DB_STATEMENT_TIMEOUT ms, fails; the request answers 503 (health, and the API's JSON error)
+# instead of waiting for gunicorn to kill the worker, and the next request tries again.
+# tcp_user_timeout and keepalives end a connection whose packets stop being acknowledged.
+DB_CONNECT_TIMEOUT = env_int("DB_CONNECT_TIMEOUT", 2)
+# The watchdog of scorekeeper.dbwatch: a call waiting longer is cut (health answers first).
+DB_CALL_DEADLINE = env_int("DB_CALL_DEADLINE", 10)
+HEALTH_DEADLINE = 2
+DB_STATEMENT_TIMEOUT = env_int("DB_STATEMENT_TIMEOUT", 5000)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["OPTIONS"] = {
+        "connect_timeout": DB_CONNECT_TIMEOUT,
+        "options": f"-c statement_timeout={DB_STATEMENT_TIMEOUT}",
+        "tcp_user_timeout": DB_STATEMENT_TIMEOUT,
+        "keepalives": 1,
+        "keepalives_idle": 10,
+        "keepalives_interval": 2,
+        "keepalives_count": 3,
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -270,6 +295,9 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             # Several deployments (or test runs) can share one Redis with their own prefixes.
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "rummytable"),
+            # A Redis that hangs costs a request at most a second (the rate limits then fail
+            # open, cached reads are computed), never the worker.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 else:

@@ -151,3 +151,19 @@ def test_sqlite_waits_for_the_write_lock_instead_of_failing():
     assert options["transaction_mode"] == "IMMEDIATE"
     assert "journal_mode=WAL" in options["init_command"]
     assert options["timeout"] >= 10
+
+
+def test_the_language_cookie_is_secure_and_same_site_under_https():
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.LANGUAGE_COOKIE_SECURE, s.LANGUAGE_COOKIE_SAMESITE)"
+    )
+    assert shell(code, **PRODUCTION_ENV) == "True Lax"
+
+
+@pytest.mark.django_db
+def test_the_language_menu_sets_a_same_site_cookie(client):
+    answer = client.post("/i18n/setlang/", {"language": "de", "next": "/"})
+    cookie = answer.cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert cookie.value == "de"
+    assert cookie["samesite"] == "Lax"

@@ -33,6 +33,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext, gettext_noop
 from ninja import Field, NinjaAPI, Schema
@@ -216,15 +217,35 @@ def install(api: NinjaAPI) -> None:
             response["WWW-Authenticate"] = 'Bearer realm="game"'
         return response
 
+    @api.exception_handler(OperationalError)
+    @api.exception_handler(InterfaceError)
+    def database_unavailable(request: HttpRequest, exc: Exception) -> HttpResponse:
+        # The database refused, timed out (DB_CONNECT_TIMEOUT, DB_STATEMENT_TIMEOUT) or dropped
+        # the connection: nothing was written (the transaction rolled back); try again soon.
+        logger.error("database unavailable: %s", exc)
+        message = gettext("the database is not answering; nothing was changed, try again soon")
+        response = respond(request, 503, error_body("database_unavailable", message, None))
+        response["Retry-After"] = "5"
+        return response
+
     @api.exception_handler(ValidationError)
     def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
         problems = [_problem(item) for item in exc.errors] or [
             {"code": "invalid_value", "field": None, "message": "the request is not valid"}
         ]
         first = problems[0]
+        status = 422
+        short_key = [
+            item for item in exc.errors
+            if dotted(item.get("loc", ())) == "Idempotency-Key"
+            and item.get("type") == "string_too_short"
+        ]
+        if short_key:  # API.md: a creation key under its minimum length is a 400
+            status, first = 400, {**first, "code": "bad_idempotency_key"}
+            first["field"] = "Idempotency-Key"
         return respond(
             request,
-            422,
+            status,
             error_body(first["code"], first["message"], first["field"], errors=problems),
         )
 

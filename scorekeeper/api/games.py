@@ -47,6 +47,20 @@ ERRORS = {400: ErrorOut, 422: ErrorOut}
 WRITE_ERRORS = {**ERRORS, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 
 MAX_KEY = 100  # characters in an Idempotency-Key (API.md)
+# A creation has no token to tie a retry to its client, so its key is the only secret that
+# gets the first game and its token back: at least 22 characters (128 random bits; a UUID is
+# 36), as API.md asks. A short key like "1" would be shared by every client.
+MIN_CREATION_KEY = 22
+CREATION_KEY_HEADER = Header(
+    None,
+    alias="Idempotency-Key",
+    description=(
+        f"An unguessable client string of {MIN_CREATION_KEY} to {MAX_KEY} characters (a UUID):"
+        " the same key with the same body answers the first game and its token again."
+    ),
+    min_length=MIN_CREATION_KEY,
+    max_length=MAX_KEY,
+)
 
 # Documented in the OpenAPI schema; read by _idempotency_key and _if_match.
 KEY_HEADER = Header(
@@ -226,11 +240,11 @@ def create_game(
     request: HttpRequest,
     response: HttpResponse,
     payload: TableIn,
-    idempotency_key: str | None = KEY_HEADER,
+    idempotency_key: str | None = CREATION_KEY_HEADER,
 ):
     if payload.league is None and not payload.ranked:
         raise ApiError(gettext("ranked: only a league game can be unranked"), field="ranked")
-    key = _idempotency_key(request)
+    key = _idempotency_key(request, minimum=MIN_CREATION_KEY)
     seed = new_token_seed()
 
     def write() -> tuple[int, dict]:
@@ -299,6 +313,18 @@ def record_hand(
             )
         except GameOver as err:
             raise ApiError(str(err), code=GameOver.code, status=409) from None
+        if hand.repeated and not _same_hand(hand, payload.result):
+            # A retry sends the same hand; another hand under a used request_id is a client
+            # bug that would silently lose that hand: refused, as a reused Idempotency-Key is.
+            raise ApiError(
+                gettext(
+                    "request_id: this request_id was already used for a different hand; "
+                    "send a new request_id for a new hand"
+                ),
+                code="request_id_reused",
+                field="request_id",
+                status=422,
+            )
         return 200 if hand.repeated else 201, game_state(game=game)
 
     return _write(request, response, game, payload, write)
@@ -362,13 +388,21 @@ def delete_hand(
 # -- safe retries (API.md): Idempotency-Key on every write, If-Match on PUT and DELETE ---------
 
 
-def _idempotency_key(request: HttpRequest) -> str | None:
+def _same_hand(hand: Hand, entry: dict) -> bool:
+    """Is ``entry`` the hand first recorded under its request_id (whatever corrected it since)?"""
+    first = hand.revisions.order_by("version").first()
+    recorded = first.entry if first is not None else hand.entry
+    return request_fingerprint(recorded) == request_fingerprint(entry)
+
+
+def _idempotency_key(request: HttpRequest, *, minimum: int = 1) -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
-    if not 1 <= len(key) <= MAX_KEY or not key.strip():
+    if not minimum <= len(key) <= MAX_KEY or not key.strip():
         raise ApiError(
-            f"Idempotency-Key: send 1 to {MAX_KEY} characters, got {len(key)}",
+            gettext("Idempotency-Key: send %(min)s to %(max)s characters, got %(n)s")
+            % {"min": minimum, "max": MAX_KEY, "n": len(key)},
             code="bad_idempotency_key",
             field="Idempotency-Key",
         )

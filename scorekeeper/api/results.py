@@ -135,7 +135,11 @@ def _table_model(variant: Variant, *, scored: bool) -> type[BaseModel]:
         "players": (
             Annotated[
                 list[Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=r"\S")]],
-                Field(min_length=variant.players[0], max_length=variant.players[1]),
+                Field(
+                    min_length=variant.players[0],
+                    max_length=variant.players[1],
+                    json_schema_extra={"uniqueItems": True},  # two seats never share a name
+                ),
             ],
             ...,
         ),
@@ -190,8 +194,94 @@ def document(schema: dict[str, Any]) -> dict[str, Any]:
     for name, body in bodies.items():
         if name in components:
             components[name] = copy.deepcopy(body)
+    hand_result = any_family_result(copy.deepcopy(result), components)
     for name in ("HandIn", "CorrectionIn"):
         prop = components.get(name, {}).get("properties", {})
         if "result" in prop:
-            prop["result"] = copy.deepcopy(result)
+            prop["result"] = copy.deepcopy(hand_result)
     return schema
+
+
+# -- a game's hand: one result schema for every family ----------------------------------------
+#
+# A game's hand (HandIn, CorrectionIn) may be of any family; the game, not the body, says which.
+# An anyOf of the families' results is ambiguous (several read {"out", "hands"}), and a client
+# generated from it picks the first branch that fits and drops the fields of the others
+# (Knock's knocker, Phỏm's u, u_cards and order, Continental's jokers). So the hand's result is
+# ONE object schema: the union of every family's fields, each with its own bounds, nested seat
+# entries merged the same way. It is built from the generated family schemas, so a new family
+# flows into it by itself; the server still checks the entry against the game's own family.
+
+
+def _resolve(schema: dict[str, Any], components: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in schema:
+        schema = components[schema["$ref"].rsplit("/", 1)[-1]]
+    return schema
+
+
+def merge_schemas(schemas: list[dict[str, Any]], components: dict[str, Any]) -> dict[str, Any]:
+    """One JSON schema accepting what any of ``schemas`` accepts, objects merged field by field."""
+    nullable = False
+    branches: list[dict[str, Any]] = []
+    for schema in schemas:
+        schema = _resolve(schema, components)
+        parts = schema.get("anyOf", [schema]) if set(schema) <= {"anyOf", "default", "description", "title"} else [schema]
+        for part in parts:
+            part = _resolve(part, components)
+            if part.get("type") == "null":
+                nullable = True
+            else:
+                branches.append(part)
+    description = next((s.get("description") for s in schemas if s.get("description")), None)
+    if branches and all(b.get("type") == "object" and "properties" in b for b in branches):
+        keys: list[str] = []
+        for branch in branches:
+            keys += [k for k in branch["properties"] if k not in keys]
+        merged: dict[str, Any] = {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                key: merge_schemas(
+                    [b["properties"][key] for b in branches if key in b["properties"]], components
+                )
+                for key in keys
+            },
+        }
+        required = set.intersection(*(set(b.get("required", [])) for b in branches))
+        if required:
+            merged["required"] = sorted(required)
+    elif branches and all(
+        b.get("type") == "object" and isinstance(b.get("additionalProperties"), dict)
+        for b in branches
+    ):
+        merged = {
+            "type": "object",
+            "additionalProperties": merge_schemas(
+                [b["additionalProperties"] for b in branches], components
+            ),
+        }
+    else:
+        distinct: list[dict[str, Any]] = []
+        for branch in branches:
+            plain = {k: v for k, v in branch.items() if k not in ("description", "title")}
+            if plain not in distinct:
+                distinct.append(plain)
+        merged = distinct[0] if len(distinct) == 1 else {"anyOf": distinct}
+    if nullable:
+        merged = {"anyOf": [merged, {"type": "null"}]}
+    if description:
+        merged["description"] = description
+    return merged
+
+
+def any_family_result(result: dict[str, Any], components: dict[str, Any]) -> dict[str, Any]:
+    merged = merge_schemas([result], components)
+    merged.pop("description", None)
+    return {
+        **merged,
+        "title": "Result",
+        "description": (
+            "the hand as entered, in the shape of the game's family: every family's fields are"
+            " listed, the game's family says which it reads (a field it does not use is a 400)"
+        ),
+    }

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.utils.translation import gettext
-from ninja import Router, Schema
+from ninja import Field, Router, Schema
 
 from scorekeeper.i18n import render_message
 from scorekeeper.rules import IllegalMeldError, best_arrangement, read_meld
@@ -24,7 +24,7 @@ ERRORS = {400: ErrorOut, 422: ErrorOut}
 
 
 class ArrangeIn(Schema):
-    variant: str
+    variant: str = Field(..., min_length=1)  # an empty slug is refused: the schema says so
     options: dict[str, Any] | None = None
     cards: str
 
@@ -36,7 +36,7 @@ class ArrangeOut(Schema):
 
 
 class MeldsCheckIn(Schema):
-    variant: str
+    variant: str = Field(..., min_length=1)
     options: dict[str, Any] | None = None
     melds: list[str]
     going_out: bool = False  # the melds are one player's whole going-out hand

@@ -1,30 +1,40 @@
-"""What this browser may do with a game, and what it remembers, all kept in its session.
+"""What this browser may do with a game, and what it remembers.
 
-A browser that created a game, or opened its edit link, may change the game. Its session keeps
-a *grant* for that game, never the edit token: the grant is an HMAC of the game's id and token
-hash under the server's secret key, so a database reader (sessions are stored in the database)
-can neither learn a token nor forge a grant for another game, and a grant dies with the token.
-Every game the browser created or opened is remembered for "My games", the names it typed are
-offered again, and the last change it made to each game can be undone.
+A browser that created a game, or opened its edit link, may change the game. It keeps a
+*grant* for that game, never the edit token: the grant is an HMAC of the game's id and token
+hash under the server's secret key, so a database reader can neither learn a token nor forge a
+grant for another game, and a grant dies with the token.
+
+Grants live in rows of their own (:class:`~scorekeeper.games.models.EditGrant`, one per session
+and game), not in the session data: a session is saved whole, so of two requests of one phone
+running at once (a tab starts a game while another saves a hand) the later save would drop the
+other's grant, and a session's list of games is trimmed to its newest entries. Rows merge, are
+never trimmed, are refreshed on use and go with their session (``clearsessions``).
+
+The session keeps the rest: every game the browser opened ("My games", with the granted ones),
+the names it typed, and the last change it made to each game (undo).
 """
 
 from __future__ import annotations
 
 import hmac
+from datetime import timedelta
 from typing import Any
 
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from .models import Game
+from .models import EditGrant, Game
 from .services import token_valid
 
 GAMES = "games"  # {public_id: {"grant": str | None, "seen": iso time}}
 RECENT = "recent_names"
 UNDO = "undo"  # {public_id: {"kind", "number", "entry", "hand_id", "stamp"}}
 RECENT_LIMIT = 12
-GAMES_LIMIT = 50
+GAMES_LIMIT = 50  # games remembered in the session (viewed ones); grants are never trimmed
+# A grant's row is touched when used, at most this often (its "seen" orders "My games").
+REFRESH = timedelta(hours=1)
 
 
 def _games(request: HttpRequest) -> dict[str, dict[str, Any]]:
@@ -37,11 +47,53 @@ def grant_for(game: Game) -> str:
     return salted_hmac("rummy-table.edit-grant", value, algorithm="sha256").hexdigest()
 
 
+def _session_key(request: HttpRequest, *, create: bool) -> str | None:
+    session = request.session
+    if session.session_key is None and create:
+        session.save()  # a grant needs its session's row first
+    return session.session_key
+
+
+def _rows(request: HttpRequest) -> dict[int, EditGrant]:
+    """This session's grants by game, read once per request (a list of games costs one query)."""
+    rows = getattr(request, "_edit_grants", None)
+    if rows is None:
+        key = _session_key(request, create=False)
+        found = EditGrant.objects.filter(session_id=key) if key is not None else []
+        rows = {row.game_id: row for row in found}
+        request._edit_grants = rows
+    return rows
+
+
+def _row(request: HttpRequest, game: Game) -> EditGrant | None:
+    return _rows(request).get(game.pk)
+
+
+def _store_grant(request: HttpRequest, game: Game) -> None:
+    """Keep (or refresh) this session's grant for ``game``: one upsert, safe when two requests
+    of the session write at once."""
+    key = _session_key(request, create=True)
+    EditGrant.objects.bulk_create(
+        [EditGrant(session_id=key, game=game, grant=grant_for(game), seen=timezone.now())],
+        update_conflicts=True,
+        unique_fields=["session", "game"],
+        update_fields=["grant", "seen"],
+    )
+    request.__dict__.pop("_edit_grants", None)
+
+
 def can_edit(request: HttpRequest, game: Game) -> bool:
+    row = _row(request, game)
+    if row is not None and hmac.compare_digest(row.grant, grant_for(game)):
+        if timezone.now() - row.seen > REFRESH:  # refreshed on use
+            EditGrant.objects.filter(pk=row.pk).update(seen=timezone.now())
+            row.seen = timezone.now()
+        return True
     entry = _games(request).get(game.public_id, {})
-    grant = entry.get("grant")
-    if grant:
-        return hmac.compare_digest(str(grant), grant_for(game))
+    grant = entry.get("grant")  # a session from before grant rows: move it to a row
+    if grant and hmac.compare_digest(str(grant), grant_for(game)):
+        _store_grant(request, game)
+        return True
     token = entry.get("token")  # a session from before grants: trade its token for a grant
     if token and token_valid(game=game, token=token):
         remember_game(request, game, token=token)
@@ -55,10 +107,12 @@ def remember_game(request: HttpRequest, game: Game, *, token: str | None = None)
     known = games.get(game.public_id)
     if token is None and known is not None:
         token = known.get("token")  # a session from before grants keeps its right to edit
-    grant = grant_for(game) if token is not None and token_valid(game=game, token=token) else None
-    if known is not None and "token" not in known and (grant is None or known.get("grant") == grant):
+    granted = token is not None and token_valid(game=game, token=token)
+    if granted:
+        _store_grant(request, game)
+    if known is not None and "token" not in known and not granted:
         return  # nothing new: leave the session untouched (and unsaved)
-    _keep(request, games, game, grant or (known or {}).get("grant"))
+    _keep(request, games, game)
 
 
 def grant_rematch(request: HttpRequest, game: Game, previous: Game) -> bool:
@@ -66,23 +120,32 @@ def grant_rematch(request: HttpRequest, game: Game, previous: Game) -> bool:
     ``game`` (its rematch) too; says whether it may."""
     if game.token_hash != previous.token_hash or not can_edit(request, previous):
         return False
-    _keep(request, dict(_games(request)), game, grant_for(game))
+    _store_grant(request, game)
+    _keep(request, dict(_games(request)), game)
     return True
 
 
-def _keep(request: HttpRequest, games: dict, game: Game, grant: str | None) -> None:
-    """Store ``game`` (with its grant, if any) among this browser's games, newest kept."""
-    games[game.public_id] = {"grant": grant, "seen": timezone.now().isoformat()}
+def _keep(request: HttpRequest, games: dict, game: Game) -> None:
+    """Remember ``game`` among this browser's games, the newest GAMES_LIMIT kept. The grant, if
+    any, is in its own row: trimming the list never takes a right to edit away."""
+    games[game.public_id] = {"seen": timezone.now().isoformat()}
     if len(games) > GAMES_LIMIT:
-        oldest = sorted(games, key=lambda key: games[key].get("seen", ""))
+        oldest = sorted(games, key=lambda key: (bool(games[key].get("grant")), games[key].get("seen", "")))
         for key in oldest[: len(games) - GAMES_LIMIT]:
             games.pop(key)
     request.session[GAMES] = games
 
 
 def my_game_ids(request: HttpRequest) -> list[str]:
-    games = _games(request)
-    return sorted(games, key=lambda key: games[key].get("seen", ""), reverse=True)
+    """Every game this browser opened or may edit, newest first."""
+    seen = {key: entry.get("seen", "") for key, entry in _games(request).items()}
+    key = _session_key(request, create=False)
+    if key is not None:
+        for public_id, when in EditGrant.objects.filter(session_id=key).values_list(
+            "game__public_id", "seen"
+        ):
+            seen[public_id] = max(seen.get(public_id, ""), when.isoformat())
+    return sorted(seen, key=lambda public_id: seen[public_id], reverse=True)
 
 
 def recent_names(request: HttpRequest) -> list[str]:

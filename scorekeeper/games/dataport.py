@@ -14,6 +14,8 @@ from scorekeeper.dataport import ImportRefused, Section
 from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.errors import GameOverError
+from scorekeeper.rules.game import setup_table
+from scorekeeper.rules.scoring import score_at
 
 from .models import Game, Hand, HandRevision, Seat
 from .selectors import PUBLIC_ID, game_replay, hand_result_data, state_summary
@@ -167,7 +169,7 @@ def _load_game(item: dict[str, Any], where: str) -> tuple[int, int]:
                 action=action,
                 number=_int(rev, "number", rat),
                 entry=rev.get("entry"),
-                result=rev.get("result") or {},
+                result=_rescored(game, players, rev, rat),
             )
             _stamp(HandRevision, revision.pk, rev, rat, fields=("created",))
             revision_count += 1
@@ -189,6 +191,38 @@ def _dealer(item: dict[str, Any], where: str) -> str | None:
     if not isinstance(value, str):
         raise ImportRefused(f"{where}.dealer", "expected a player's name")
     return value
+
+
+# What a revision's result says that the engine decides: a file whose revision claims other
+# deltas, winners or transfers than its entry scores to was edited by hand, and is refused.
+SCORED = ("deltas", "winners", "transfers")
+
+
+def _rescored(game: Game, players: list[str], rev: dict[str, Any], where: str) -> dict[str, Any]:
+    """The engine's result for this revision's entry (never the file's), at the dealer the
+    revision was scored with; refused when the file's result disagrees with it."""
+    stored = rev.get("result")
+    if not isinstance(stored, dict):
+        raise ImportRefused(f"{where}.result", "expected an object")
+    dealer = stored.get("dealer") if stored.get("dealer") in players else None
+    if dealer is None:
+        raise ImportRefused(f"{where}.result.dealer", "expected one of the game's players")
+    try:
+        table, names, dealer = setup_table(
+            variant=game.variant, options=game.options, players=players, dealer=dealer
+        )
+        result = hand_result_data(score_at(table, names, dealer, rev.get("entry")))
+    except RulesError as err:
+        field = getattr(err, "field", None)
+        text = render_message(err.message)
+        raise ImportRefused(f"{where}.entry" + (f" ({field})" if field else ""), text) from None
+    for key in SCORED:
+        if stored.get(key) != result.get(key):
+            raise ImportRefused(
+                f"{where}.result.{key}",
+                f"the file says {stored.get(key)!r}, the engine scores this entry {result.get(key)!r}",
+            )
+    return result
 
 
 def _text(item: dict[str, Any], key: str, where: str) -> str:

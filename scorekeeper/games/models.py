@@ -167,3 +167,27 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope or 'new game'} {self.key}"
+
+
+class EditGrant(models.Model):
+    """A browser session's right to edit a game: a row of its own, never a key in the session.
+
+    Session data is saved whole, so when two requests of one phone run at once (a tab starts a
+    game while another saves a hand) the later save would drop the other's change; rows merge.
+    ``grant`` is :func:`games.access.grant_for` (an HMAC of the game's id and token hash under
+    the secret key), so a database reader can forge none and a grant dies with its token. Rows
+    go with their session (``clearsessions``) or their game.
+    """
+
+    session = models.ForeignKey("sessions.Session", on_delete=models.CASCADE, db_constraint=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="edit_grants")
+    grant = models.CharField(max_length=64)
+    seen = models.DateTimeField()  # last created or used: "My games" lists newest first
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["session", "game"], name="edit_grant_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id[:6]}… may edit {self.game_id}"

@@ -194,7 +194,7 @@ def test_a_repeated_request_id_answers_200_and_records_once(client, game):
     path = f"/api/v1/games/{game_id}/hands"
     first = send(client, "post", path, {"result": out("Cy", 7), "request_id": "abc"}, token)
     before = stored()
-    again = send(client, "post", path, {"result": out("Ann", 50), "request_id": "abc"}, token)
+    again = send(client, "post", path, {"result": out("Cy", 7), "request_id": "abc"}, token)
     assert (first.status_code, again.status_code) == (201, 200)
     assert again.json() == first.json()
     assert stored() == before

@@ -13,6 +13,7 @@ from scorekeeper.games.models import Game, Hand, HandRevision, IdempotencyKey, h
 pytestmark = pytest.mark.django_db
 
 ABC = ["Ann", "Bob", "Cy"]
+CREATION_KEY = "3f2b8c1e-6a4d-4e0f-9b7a-5c2d1e8f0a9b"  # a UUID: long enough for a creation
 
 
 def out(winner: str, amount: int) -> dict:
@@ -88,8 +89,8 @@ def test_a_retried_correction_changes_once(client, game):
 
 def test_a_retried_game_creation_answers_the_same_game_and_a_working_token(client):
     body = {"variant": "knock-rummy", "players": ["Ann", "Bob"]}
-    first = send(client, "post", "/api/v1/games", body, **{"Idempotency-Key": "g1"})
-    again = send(client, "post", "/api/v1/games", body, **{"Idempotency-Key": "g1"})
+    first = send(client, "post", "/api/v1/games", body, **{"Idempotency-Key": CREATION_KEY})
+    again = send(client, "post", "/api/v1/games", body, **{"Idempotency-Key": CREATION_KEY})
     assert first.status_code == again.status_code == 201
     assert again.json() == first.json()
     assert Game.objects.count() == 1
@@ -284,3 +285,57 @@ def test_expired_keys_of_any_game_are_cleared_by_the_command(client, game):
     call_command("clear_idempotency_keys", stdout=out)
     assert "1 expired" in out.getvalue()
     assert list(IdempotencyKey.objects.values_list("key", flat=True)) == ["b"]
+
+
+# -- issue 16: creation keys are unguessable; a request_id names one hand ----------------------
+
+
+@pytest.mark.parametrize("key", ["1", "g1", "x" * 21])
+def test_a_short_creation_key_is_refused_and_creates_nothing(client, key):
+    body = {"variant": "knock-rummy", "players": ["Ann", "Bob"]}
+    answer = send(client, "post", "/api/v1/games", body, **{"Idempotency-Key": key})
+    assert answer.status_code == 400, answer.content
+    assert answer.json()["error"]["code"] == "bad_idempotency_key"
+    assert answer.json()["error"]["field"] == "Idempotency-Key"
+    assert Game.objects.count() == 0
+
+
+def test_a_creation_key_replays_only_for_the_same_body(client):
+    body = {"variant": "knock-rummy", "players": ["Ann", "Bob"]}
+    first = send(client, "post", "/api/v1/games", body, **{"Idempotency-Key": CREATION_KEY})
+    other = {"variant": "knock-rummy", "players": ["Ann", "Eve"]}
+    stolen = send(client, "post", "/api/v1/games", other, **{"Idempotency-Key": CREATION_KEY})
+    assert first.status_code == 201
+    assert stolen.status_code == 422
+    assert first.json()["token"] not in stolen.content.decode()
+    assert Game.objects.count() == 1
+
+
+def test_the_creation_key_limits_are_in_the_schema(client):
+    schema = client.get("/api/v1/openapi.json").json()
+    params = schema["paths"]["/api/v1/games"]["post"]["parameters"]
+    key = next(p for p in params if p["name"] == "Idempotency-Key")
+    text = next(b for b in key["schema"].get("anyOf", [key["schema"]]) if b.get("type") == "string")
+    assert (text["minLength"], text["maxLength"]) == (22, 100)
+
+
+def test_a_request_id_reused_for_another_hand_is_a_422_and_records_nothing(client, game):
+    game_id, token = game
+    first = send(client, "post", hands(game_id), {"result": out("Ann", 4), "request_id": "r"}, token)
+    assert first.status_code == 201
+    again = send(client, "post", hands(game_id), {"result": out("Ann", 4), "request_id": "r"}, token)
+    assert again.status_code == 200  # a retry: the first answer, nothing recorded twice
+    other = send(client, "post", hands(game_id), {"result": out("Bob", 9), "request_id": "r"}, token)
+    assert other.status_code == 422, other.content
+    assert other.json()["error"]["code"] == "request_id_reused"
+    assert other.json()["error"]["field"] == "request_id"
+    assert Hand.objects.filter(game__public_id=game_id).count() == 4
+
+
+def test_a_retry_of_a_hand_corrected_since_still_replays(client, game):
+    game_id, token = game
+    send(client, "post", hands(game_id), {"result": out("Ann", 4), "request_id": "r2"}, token)
+    assert send(client, "put", hands(game_id, 4), {"result": out("Cy", 7)}, token).status_code == 200
+    again = send(client, "post", hands(game_id), {"result": out("Ann", 4), "request_id": "r2"}, token)
+    assert again.status_code == 200
+    assert len(again.json()["hands"]) == 4

@@ -120,6 +120,11 @@ def test_an_existing_game_refuses_the_whole_import(tmp_path):
         (lambda g: g["hands"][1].update(number=7), "numbered 1, 2, 3"),
         (lambda g: g["hands"][1]["revisions"][0].update(action="burned"), "not a revision action"),
         (lambda g: g["hands"][1].update(request_id="r10"), "conflicting data"),
+        # Issue 16 item 8: every revision is rescored; a forged result in the history is refused.
+        (lambda g: g["hands"][1]["revisions"][0]["result"]["deltas"].update(Ann=999), "result.deltas"),
+        (lambda g: g["hands"][2]["revisions"][-1]["result"].update(winners=["Cy"]), "result.winners"),
+        (lambda g: g["hands"][0]["revisions"][0]["result"].update(dealer="Eve"), "result.dealer"),
+        (lambda g: g["hands"][1]["revisions"][0]["entry"].update(out="Eve"), "revisions[0].entry"),
     ],
 )
 def test_any_error_imports_nothing(tmp_path, damage, says):
@@ -133,6 +138,18 @@ def test_any_error_imports_nothing(tmp_path, damage, says):
         load(document, tmp_path, "--commit")
     assert says in str(refused.value)
     assert counts() == (0, 0, 0, 0)
+
+
+def test_an_imported_revision_keeps_the_engines_result_not_the_files(tmp_path):
+    make_games()
+    document = export()
+    wipe()
+    # A revision's explanation is the engine's words: whatever the file says, the import stores
+    # what the engine makes of the entry (the scored facts must agree, as above).
+    document["games"][0]["hands"][1]["revisions"][0]["result"]["explanation"] = ["forged"]
+    load(document, tmp_path, "--commit")
+    first = HandRevision.objects.get(hand__game__public_id=document["games"][0]["id"], hand__number=2, version=1)
+    assert first.result["explanation"] != ["forged"]
 
 
 def test_not_an_export_is_refused(tmp_path):

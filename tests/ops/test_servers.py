@@ -3,7 +3,7 @@
 - Two gunicorn instances on one database behave as one: a request_id posted to both at once is
   recorded once, simultaneous hands get distinct numbers, and with Redis they share their rate
   limits.
-- The development server (`make run`: one process, threads) on SQLite takes 20 phones posting
+- `make run` (gunicorn with --reload, DEBUG on) takes 50 phones writing at once, and 20 posting
   hand pages at once without a single "database is locked".
 
 Bounded: a fresh database per module, a few seconds of requests, every process stopped by pid.
@@ -149,8 +149,40 @@ def test_two_servers_share_one_rate_limit(pair):
 # -- `make run`: the development server on SQLite, 20 phones at once ------------------------
 
 
+def test_make_run_serves_with_gunicorn_and_reload():
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
+    run = makefile.split("\nrun:", 1)[1].split("\n\n", 1)[0]
+    assert "gunicorn -c gunicorn.conf.py --reload" in run
+    assert "runserver" not in run
+
+
+def test_fifty_phones_writing_at_once_on_make_run_all_get_answers(database, tmp_path):
+    """A game night on `make run` (issue 16 item 10): 50 phones post a hand each at the same
+    instant, each on its own connection; every one is answered and recorded once."""
+    server = servers.make_run(servers.base_env(database, RATE_LIMITS="0"), tmp_path / "run.log")
+    try:
+        server.wait_ready()
+        game_id, token = create(server.port, "10.0.0.9")
+        headers = {"Authorization": f"Bearer {token}"}
+        path = f"/api/v1/games/{game_id}/hands"
+        statuses = together(
+            [
+                (lambda i=i: servers.request(
+                    server.port, "POST", path, {"result": hand(i + 2), "request_id": f"p{i}"},
+                    headers, timeout=120,
+                )[0])
+                for i in range(50)
+            ]
+        )
+        assert statuses == [201] * 50, Counter(statuses)
+        assert len(state(server.port, game_id)["hands"]) == 50
+    finally:
+        server.stop()
+    assert "database is locked" not in (tmp_path / "run.log").read_text()
+
+
 def test_twenty_phones_posting_hand_pages_at_once_never_see_a_locked_database(database, tmp_path):
-    server = servers.runserver(servers.base_env(database, RATE_LIMITS="0"), tmp_path / "run.log")
+    server = servers.make_run(servers.base_env(database, RATE_LIMITS="0"), tmp_path / "run.log")
     try:
         server.wait_ready()
         phone = Phone(server.port)
