@@ -155,7 +155,8 @@ def create_league(request: HttpRequest, payload: LeagueIn):
         min_games=payload.min_games,
     )
     url = request.build_absolute_uri(reverse("league", args=[league.public_id]))
-    organiser = request.build_absolute_uri(reverse("league_join", args=[league.public_id, token]))
+    join = request.build_absolute_uri(reverse("league_join", args=[league.public_id]))
+    organiser = f"{join}#{token}"  # the secret after '#': browsers never send it
     return Status(
         201, {"id": league.public_id, "token": token, "url": url, "organiser_url": organiser}
     )
@@ -289,7 +290,7 @@ def league_game_token(request: HttpRequest, *, league_id: str, game_id: str) -> 
     token = bearer(request)
     if not token_valid(league=league, token=token):
         raise forbidden(LeagueForbidden(gettext("this is not the league's organiser token")))
-    return game_token_for(league_token=token, game=Game.objects.get(public_id=game_id))
+    return game_token_for(league=league, game=Game.objects.get(public_id=game_id))
 
 
 def create_league_game(request: HttpRequest, *, league_id: str, payload) -> tuple[Any, str]:

@@ -6,7 +6,12 @@ urlpatterns = [
     path("leagues/new/", views.league_new, name="league_new"),
     path("leagues/mine/", views.my_leagues, name="my_leagues"),
     path("leagues/<str:league_id>/", views.league_page, name="league"),
-    path("leagues/<str:league_id>/join/<str:token>/", views.league_join, name="league_join"),
+    path("leagues/<str:league_id>/join/", views.league_join, name="league_join"),
+    path(
+        "leagues/<str:league_id>/join/<str:token>/",
+        views.league_join_legacy,
+        name="league_join_legacy",
+    ),
     path("leagues/<str:league_id>/share/", views.league_share, name="league_share"),
     path("leagues/<str:league_id>/settings/", views.league_settings, name="league_settings"),
     path("leagues/<str:league_id>/export.csv", views.league_export, name="league_export"),

@@ -42,6 +42,8 @@ from .services import (
     current_season,
     game_token_for,
     league_create,
+    league_game_edit_token,
+    link_secret,
     league_game_create,
     league_game_set_ranked,
     league_update,
@@ -72,10 +74,10 @@ def _organisers_only(view):
     @functools.wraps(view)
     def wrapper(request: HttpRequest, league_id: str, *args, **kwargs) -> HttpResponse:
         league = _league(league_id)
-        token = access.organiser_token(request, league)
-        if token is None:
+        grant = access.organiser(request, league)
+        if grant is None:
             return _forbidden(request, league)
-        return view(request, league, token, *args, **kwargs)
+        return view(request, league, grant, *args, **kwargs)
 
     return wrapper
 
@@ -116,21 +118,62 @@ def league_new(request: HttpRequest) -> HttpResponse:
 @require_GET
 def my_leagues(request: HttpRequest) -> HttpResponse:
     items = [
-        {"league": league, "organiser": access.organiser_token(request, league) is not None}
+        {"league": league, "organiser": access.organiser(request, league) is not None}
         for league in leagues_listed(public_ids=access.my_league_ids(request))
     ]
     return render(request, "leagues/mine.html", {"items": items})
 
 
+@require_http_methods(["GET", "POST"])
+def league_join(request: HttpRequest, league_id: str) -> HttpResponse:
+    """The organiser link, ``/leagues/<id>/join/#<secret>``: the secret rides in the URL
+    fragment, which browsers never send, so it stays out of access logs and history.
+
+    GET draws a small page whose script (static/js/join.js) posts the fragment back at once;
+    without JavaScript the page asks for the link to be pasted. POST checks it, gives this
+    browser a grant (never the token) and redirects to the league's clean URL."""
+    league = _league(league_id)
+    if request.method == "GET":
+        if access.organiser(request, league) is not None:
+            return redirect("league", league_id=league.public_id)
+        return render(request, "leagues/join.html", {"league": league})
+    secret = _secret_from(request.POST.get("token") or "")
+    if not token_valid(league=league, token=secret):
+        return render(request, "leagues/join.html", {"league": league, "refused": True}, status=403)
+    return _joined(request, league, secret)
+
+
 @require_GET
-def league_join(request: HttpRequest, league_id: str, token: str) -> HttpResponse:
-    """The organiser link: remember the token in this browser, then show the league."""
+def league_join_legacy(request: HttpRequest, league_id: str, token: str) -> HttpResponse:
+    """Organiser links from before the fragment (``/leagues/<id>/join/<token>/``) keep
+    working: the browser gets its grant and is sent to the clean URL."""
     league = _league(league_id)
     if not token_valid(league=league, token=token):
         return _forbidden(request, league, _("This organiser link is not valid for this league."))
-    access.remember_league(request, league, token=token)
+    return _joined(request, league, token)
+
+
+def _joined(request: HttpRequest, league: League, secret: str) -> HttpResponse:
+    access.remember_league(request, league, token=secret)
     messages.success(request, _("You can now record and correct this league's games here."))
-    return redirect("league", league_id=league.public_id)
+    response = redirect("league", league_id=league.public_id)
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _secret_from(text: str) -> str:
+    """The secret out of whatever was pasted: the secret itself, or the whole link."""
+    text = text.strip()
+    if "#" in text:
+        text = text.rsplit("#", 1)[1]
+    elif "/join/" in text:
+        text = text.split("/join/", 1)[1].strip("/")
+    return text.strip()[:200]
+
+
+def organiser_link(request: HttpRequest, league: League) -> str:
+    join = request.build_absolute_uri(reverse("league_join", args=[league.public_id]))
+    return f"{join}#{link_secret(league=league)}"
 
 
 @require_GET
@@ -138,12 +181,8 @@ def league_share(request: HttpRequest, league_id: str) -> HttpResponse:
     """Both links with QR codes: the public one for everyone, the organiser's for its holders."""
     league = _league(league_id)
     public_url = request.build_absolute_uri(reverse("league", args=[league.public_id]))
-    token = access.organiser_token(request, league)
-    organiser_url = (
-        request.build_absolute_uri(reverse("league_join", args=[league.public_id, token]))
-        if token
-        else None
-    )
+    grant = access.organiser(request, league)
+    organiser_url = organiser_link(request, league) if grant else None
     context = {
         "league": league,
         "public_url": public_url,
@@ -178,7 +217,7 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
     """Standings (by season and variant), seasons, recent games and players."""
     league = _league(league_id)
     access.remember_league(request, league)
-    token = access.organiser_token(request, league)
+    token = access.organiser(request, league)
     seasons = list(league.seasons.all())
     season, slug = _scope_from(request, league, seasons)
     rows = standings(league=league, season=season, variant=slug)
@@ -241,7 +280,7 @@ def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpRes
         ],
         "form": record["form"],
         "head_to_head": record["head_to_head"],
-        "organiser": access.organiser_token(request, league) is not None,
+        "organiser": access.organiser(request, league) is not None,
         "rename_form": RenameForm(initial={"name": player.name}),
     }
     return render(request, "leagues/player.html", context)
@@ -265,7 +304,7 @@ def league_game_new(request: HttpRequest, league: League, token: str) -> HttpRes
         return link.game, game_token
 
     def token_again(game, _seed: str) -> str:
-        return game_token_for(league_token=token, game=game)
+        return game_token_for(league=league, game=game)
 
     data = request.POST if request.method == "POST" else None
     ranked = data is None or data.get("ranked") == "on"
@@ -286,9 +325,8 @@ def league_game_new(request: HttpRequest, league: League, token: str) -> HttpRes
 def league_game_correct(request: HttpRequest, league: League, token: str, game_id: str):
     """Give this browser the edit rights of one of the league's games, then open it."""
     link = _link(league, game_id)
-    game_access.remember_game(
-        request, link.game, token=game_token_for(league_token=token, game=link.game)
-    )
+    game_token = league_game_edit_token(league=league, token=token, link=link)
+    game_access.remember_game(request, link.game, token=game_token)
     return redirect("game", game_id=link.game.public_id)
 
 

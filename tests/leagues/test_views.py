@@ -50,7 +50,10 @@ def test_create_league_shows_both_links_once_to_its_creator(client):
     page = other.get(reverse("league_share", args=[league.public_id])).content.decode()
     assert 'id="organiser-link"' not in page
     assert other.get(reverse("league_game_new", args=[league.public_id])).status_code == 403
-    assert other.get(organiser).status_code == 302
+    path, _, secret = organiser.partition("#")
+    assert path.endswith(f"/leagues/{league.public_id}/join/") and secret
+    assert other.get(path).status_code == 200  # the page whose script posts the secret
+    assert other.post(path, {"token": organiser}).status_code == 302
     assert other.get(reverse("league_game_new", args=[league.public_id])).status_code == 200
 
 
@@ -164,7 +167,9 @@ def test_organiser_corrects_a_game_and_renames_a_player(client):
     league = create_league(client, min_games=1)
     game_id = start_league_game(client, league, ["Ann", "Bob"], hands=1)
     phone = Client()  # the organiser link on a phone that did not start the game
-    phone.get(reverse("league_join", args=[league.public_id, _organiser_token(client, league)]))
+    phone.post(
+        reverse("league_join", args=[league.public_id]), {"token": _organiser_token(client, league)}
+    )
     assert (
         phone.post(
             reverse("hand_create", args=[game_id]), {"winner": "0", "p1-points": 5}
@@ -183,7 +188,7 @@ def test_organiser_corrects_a_game_and_renames_a_player(client):
 def _organiser_token(client, league):
     page = client.get(reverse("league_share", args=[league.public_id])).content.decode()
     url = re.search(r'id="organiser-link" href="([^"]+)"', page).group(1)
-    return url.rstrip("/").rsplit("/", 1)[-1]
+    return url.rsplit("#", 1)[-1]
 
 
 def test_seasons_from_the_page(client):
@@ -284,3 +289,41 @@ def test_a_league_games_page_links_to_its_league_in_the_same_queries(client):
     assert league_queries == plain_queries
     # A viewer with only the game's link sees the line too.
     assert "League:" in Client().get(reverse("game", args=[in_league])).content.decode()
+
+
+def test_the_session_keeps_a_grant_never_the_organiser_token(client):
+    league = create_league(client)
+    page = client.get(reverse("league_share", args=[league.public_id])).content.decode()
+    link = re.search(r'id="organiser-link" href="([^"]+)"', page).group(1)
+    assert "/join/#" in link  # the secret after '#', out of logs and history
+    phone = Client()
+    assert phone.post(reverse("league_join", args=[league.public_id]), {"token": link}).status_code == 302
+    stored = phone.session["leagues"][league.public_id]
+    assert set(stored) == {"grant", "seen"} and stored["grant"]
+    secret = link.rsplit("#", 1)[1]
+    raw = str(dict(phone.session.items()))
+    assert secret not in raw
+    assert phone.get(reverse("league_settings", args=[league.public_id])).status_code == 200
+    # A wrong secret is refused and grants nothing.
+    other = Client()
+    refused = other.post(reverse("league_join", args=[league.public_id]), {"token": "nope"})
+    assert refused.status_code == 403
+    assert other.get(reverse("league_settings", args=[league.public_id])).status_code == 403
+
+
+def test_old_organiser_links_and_sessions_keep_working(client):
+    from scorekeeper.leagues.services import league_create
+
+    league, token = league_create(name="Old club")
+    phone = Client()
+    response = phone.get(reverse("league_join_legacy", args=[league.public_id, token]))
+    assert response.status_code == 302 and response["Location"].endswith(f"/leagues/{league.public_id}/")
+    assert token not in str(dict(phone.session.items()))
+    assert phone.get(reverse("league_settings", args=[league.public_id])).status_code == 200
+    # A session from before grants (it kept the raw token) trades it for a grant on first use.
+    old = Client()
+    session = old.session
+    session["leagues"] = {league.public_id: {"token": token, "seen": "2026-01-01T00:00:00"}}
+    session.save()
+    assert old.get(reverse("league_settings", args=[league.public_id])).status_code == 200
+    assert "token" not in old.session["leagues"][league.public_id]
