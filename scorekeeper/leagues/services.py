@@ -268,13 +268,53 @@ def _key(name: str) -> str:
 
 
 def _players_for(league: League, names: Sequence[str]) -> dict[str, Player]:
-    """The league's player for each name, created when new; names match case-insensitively."""
+    """The league's player for each name, created when new; names match case-insensitively,
+    and a name nobody has now matches the player who had it before (a former name)."""
     keys = {name: _key(name) for name in names}
     found = {p.key: p for p in Player.objects.filter(league=league, key__in=set(keys.values()))}
+    missing = set(keys.values()) - set(found)
+    if missing:
+        for player in Player.objects.filter(league=league).exclude(former_names=[]):
+            for former in player.former_names:
+                if _key(former) in missing:
+                    found.setdefault(_key(former), player)
     for name, key in keys.items():
         if key not in found:
             found[key] = Player.objects.create(league=league, name=name, key=key)
     return {name: found[keys[name]] for name in names}
+
+
+def import_players(*, league: League, people: Sequence[dict]) -> dict[Any, Player]:
+    """The league's player for each person of an imported document (``{"ref", "name",
+    "former_names"}``): the player with that id in this league first, then one whose name or
+    former name is the person's name or a former name of theirs; else a new player. Former
+    names travel along. Returns {ref: player}."""
+    players = list(Player.objects.filter(league=league))
+    by_id = {p.pk: p for p in players}
+    by_name: dict[str, Player] = {}
+    for p in players:
+        for name in [p.name, *p.former_names]:
+            by_name.setdefault(_key(name), p)
+    found: dict[Any, Player] = {}
+    for person in people:
+        ref, name = person.get("ref"), person["name"]
+        formers = [n for n in person.get("former_names") or [] if isinstance(n, str)]
+        player = by_id.get(ref) if isinstance(ref, int) and not isinstance(ref, bool) else None
+        if player is None:
+            player = next((by_name[_key(n)] for n in [name, *formers] if _key(n) in by_name), None)
+        if player is None:
+            player = Player.objects.create(league=league, name=name, key=_key(name))
+            by_id[player.pk] = player
+        extra = [
+            n for n in [*formers, name] if _key(n) != player.key and n not in player.former_names
+        ]
+        if extra:
+            player.former_names = [*player.former_names, *dict.fromkeys(extra)]
+            player.save(update_fields=["former_names"])
+        for n in [player.name, *player.former_names]:
+            by_name.setdefault(_key(n), player)
+        found[ref] = player
+    return found
 
 
 def _player_name(value: Any) -> str:
@@ -407,6 +447,7 @@ def league_game_create(
     played: dt.datetime | None = None,
     played_on: dt.date | None = None,
     hands: list[dict] | None = None,
+    seat_players: dict[str, Player] | None = None,
 ) -> tuple[LeagueGame, str]:
     """Start a game in the league (organiser only); returns the link and the game's edit token.
 
@@ -437,7 +478,16 @@ def league_game_create(
     game_token = game_token_for(league=league, game=game)
     Game.objects.filter(pk=game.pk).update(token_hash=hash_token(game_token))
     game.token_hash = hash_token(game_token)
-    seats = _players_for(league, names)
+    given = {n: p for n, p in (seat_players or {}).items() if n in names}
+    seats = {**_players_for(league, [n for n in names if n not in given]), **given}
+    if len({p.pk for p in seats.values()}) < len(seats):
+        taken = {}
+        for i, name in enumerate(names):
+            if seats[name].pk in taken:
+                raise ResultError(
+                    SAME_PLAYER(name=name, other=taken[seats[name].pk]), f"players[{i}]"
+                )
+            taken[seats[name].pk] = name
     link = LeagueGame.objects.create(
         league=league,
         game=game,

@@ -55,7 +55,11 @@ def test_league_and_season_names_refuse_invisible_characters(bad):
         league_update(league=league, token=token, name=bad)
     with pytest.raises(ResultError) as err:
         season_create(
-            league=league, token=token, name=bad, starts=dt.date(2026, 1, 1), ends=dt.date(2026, 2, 1)
+            league=league,
+            token=token,
+            name=bad,
+            starts=dt.date(2026, 1, 1),
+            ends=dt.date(2026, 2, 1),
         )
     assert err.value.field == "name"
 

@@ -297,7 +297,10 @@ def test_the_session_keeps_a_grant_never_the_organiser_token(client):
     link = re.search(r'id="organiser-link" href="([^"]+)"', page).group(1)
     assert "/join/#" in link  # the secret after '#', out of logs and history
     phone = Client()
-    assert phone.post(reverse("league_join", args=[league.public_id]), {"token": link}).status_code == 302
+    assert (
+        phone.post(reverse("league_join", args=[league.public_id]), {"token": link}).status_code
+        == 302
+    )
     stored = phone.session["leagues"][league.public_id]
     assert set(stored) == {"grant", "seen"} and stored["grant"]
     secret = link.rsplit("#", 1)[1]
@@ -317,7 +320,9 @@ def test_old_organiser_links_and_sessions_keep_working(client):
     league, token = league_create(name="Old club")
     phone = Client()
     response = phone.get(reverse("league_join_legacy", args=[league.public_id, token]))
-    assert response.status_code == 302 and response["Location"].endswith(f"/leagues/{league.public_id}/")
+    assert response.status_code == 302 and response["Location"].endswith(
+        f"/leagues/{league.public_id}/"
+    )
     assert token not in str(dict(phone.session.items()))
     assert phone.get(reverse("league_settings", args=[league.public_id])).status_code == 200
     # A session from before grants (it kept the raw token) trades it for a grant on first use.

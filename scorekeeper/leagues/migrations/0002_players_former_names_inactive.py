@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('leagues', '0001_leagues'),
+        ("leagues", "0001_leagues"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='league',
-            name='inactive_nights',
+            model_name="league",
+            name="inactive_nights",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='player',
-            name='former_names',
+            model_name="player",
+            name="former_names",
             field=models.JSONField(blank=True, default=list),
         ),
     ]
