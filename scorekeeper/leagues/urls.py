@@ -27,6 +27,11 @@ urlpatterns = [
         views.league_game_ranked,
         name="league_game_ranked",
     ),
+    path(
+        "leagues/<str:league_id>/games/<str:game_id>/played-on/",
+        views.league_game_played_on,
+        name="league_game_played_on",
+    ),
     path("leagues/<str:league_id>/seasons/", views.season_add, name="league_season_add"),
     path(
         "leagues/<str:league_id>/seasons/<int:season_id>/delete/",
@@ -42,5 +47,10 @@ urlpatterns = [
         "leagues/<str:league_id>/players/<int:player_id>/rename/",
         views.player_rename_view,
         name="league_player_rename",
+    ),
+    path(
+        "leagues/<str:league_id>/players/<int:player_id>/merge/",
+        views.player_merge_view,
+        name="league_player_merge",
     ),
 ]

@@ -32,6 +32,7 @@ from .selectors import (
     league_players,
     league_variants,
     leagues_listed,
+    nights_of,
     player_get,
     player_record,
     recent_games,
@@ -44,9 +45,11 @@ from .services import (
     league_create,
     league_game_create,
     league_game_edit_token,
+    league_game_set_played_on,
     league_game_set_ranked,
     league_update,
     link_secret,
+    player_merge,
     player_rename,
     scope_key,
     season_create,
@@ -54,6 +57,9 @@ from .services import (
     token_valid,
 )
 from .transfer import export_csv, import_games
+
+RECENT_GAMES = 20  # on the league page, grouped by game night
+FORM_CHANGES = 10  # rating changes listed on a player's page
 
 
 def _league(league_id: str) -> League:
@@ -220,8 +226,9 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
     token = access.organiser(request, league)
     seasons = list(league.seasons.all())
     season, slug = _scope_from(request, league, seasons)
-    rows = standings(league=league, season=season, variant=slug)
+    rows = standings(league=league, season=season, variant=slug, movement=True)
     variants = [get_variant(v) for v in league_variants(league=league)]
+    scope = scope_key(season=season, variant=slug)
     context = {
         "league": league,
         "organiser": token is not None,
@@ -231,9 +238,10 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
         "variant": get_variant(slug) if slug else None,
         "variants": variants,
         "unit": score_unit(slug) if slug else None,
-        "ranked_rows": [r for r in rows if not r.provisional],
-        "provisional_rows": [r for r in rows if r.provisional],
-        "games": recent_games(league=league, limit=10),
+        "ranked_rows": [r for r in rows if not r.provisional and not r.inactive],
+        "provisional_rows": [r for r in rows if r.provisional and not r.inactive],
+        "inactive_rows": [r for r in rows if r.inactive],
+        "nights": nights_of(recent_games(league=league, limit=RECENT_GAMES, scope=scope)),
         "players": league_players(league=league),
         "season_form": SeasonForm(),
     }
@@ -242,7 +250,6 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
     return response
 
 
-@require_GET
 def _variant_asked(request: HttpRequest) -> str | None:
     """The variant a page is filtered to (``?variant=``), or None for all; 404 if unknown."""
     slug = request.GET.get("variant") or None
@@ -254,6 +261,7 @@ def _variant_asked(request: HttpRequest) -> str | None:
         raise Http404("no such variant") from None
 
 
+@require_GET
 def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpResponse:
     """A player's rating history, results by variant, recent form and head to head."""
     league = _league(league_id)
@@ -263,13 +271,15 @@ def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpRes
         raise Http404("no such player") from None
     slug = _variant_asked(request)
     record = player_record(league=league, player=player, scope=scope_key(variant=slug))
-    points = [{player.name: round(mu - 3 * sigma, 1)} for _played, mu, sigma in record["history"]]
+    points = [{player.name: round(item["after"], 1)} for item in record["history"]]
     context = {
         "league": league,
         "player": player,
         "variant": get_variant(slug) if slug else None,
         "chart": chart([player.name], points, start=0),
         "current": record["history"][-1] if record["history"] else None,
+        "changes": list(reversed(record["history"][-FORM_CHANGES:])),
+        "others": [p for p in league_players(league=league) if p.pk != player.pk],
         "by_variant": [
             {
                 "standing": s,
@@ -349,6 +359,41 @@ def _link(league: League, game_id: str) -> LeagueGame:
     if link is None:
         raise Http404("no such game in this league")
     return link
+
+
+@require_POST
+@_organisers_only
+def league_game_played_on(request: HttpRequest, league: League, token, game_id: str):
+    """Move a game to the night it was really played."""
+    link = _link(league, game_id)
+    try:
+        league_game_set_played_on(
+            league=league, token=token, link=link, played_on=request.POST.get("played_on", "")
+        )
+    except RulesError as error:
+        messages.error(request, render_message(error.message))
+    else:
+        messages.success(request, _("Game night changed; the standings follow."))
+    return redirect("league", league_id=league.public_id)
+
+
+@require_POST
+@_organisers_only
+def player_merge_view(request: HttpRequest, league: League, token, player_id: int):
+    """Two entries of one person become one player (the one chosen keeps its name)."""
+    try:
+        player = player_get(league=league, player_id=player_id)
+        into = player_get(league=league, player_id=request.POST.get("into"))
+    except Player.DoesNotExist:
+        messages.error(request, _("Choose the player to merge with."))
+        return redirect("league_player", league_id=league.public_id, player_id=player_id)
+    try:
+        player_merge(league=league, token=token, player=player, into=into)
+    except RulesError as error:
+        messages.error(request, render_message(error.message))
+        return redirect("league_player", league_id=league.public_id, player_id=player.pk)
+    messages.success(request, _("Merged: every game and rating now counts for one player."))
+    return redirect("league_player", league_id=league.public_id, player_id=into.pk)
 
 
 @require_POST

@@ -106,18 +106,22 @@ def test_a_double_tap_on_start_makes_one_league_game(client):
     assert client.get(reverse("hand_new", args=[game_id])).status_code == 200
 
 
-def test_league_page_reads_with_bounded_queries(client, django_assert_max_num_queries):
+def test_league_page_reads_with_bounded_queries(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
     league, token = new_league(min_games=1)
-    for day in range(1, 4):
-        play(league, token, ["Ann", "Bob", "Cy"], penalties("Ann", Bob=day, Cy=9), played=when(day))
-    Client().get(reverse("league", args=[league.public_id]))
-    with django_assert_max_num_queries(12):
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Ann", Bob=1, Cy=9), played=when(1))
+    client.get(reverse("league", args=[league.public_id]))
+    with CaptureQueriesContext(connection) as first_queries:
         first = client.get(reverse("league", args=[league.public_id]))
-    for day in range(4, 12):
+    for day in range(2, 12):
         play(league, token, ["Ann", "Bob", "Di"], penalties("Bob", Ann=day, Di=9), played=when(day))
-    with django_assert_max_num_queries(12):
+    with CaptureQueriesContext(connection) as second_queries:
         second = client.get(reverse("league", args=[league.public_id]))
     assert first.status_code == second.status_code == 200
+    # One night or eleven, with or without movement, ties and rating changes: the same count.
+    assert len(first_queries) == len(second_queries) <= 20
 
 
 def test_player_page(client, django_assert_max_num_queries):
