@@ -106,6 +106,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
                 description=form.cleaned_data["description"],
                 variants=form.cleaned_data["variants"],
                 min_games=form.cleaned_data["min_games"],
+                inactive_nights=form.cleaned_data["inactive_nights"],
             )
         except RulesError as error:
             _rules_error_to_form(form, error, set(form.fields))
@@ -453,6 +454,7 @@ def league_settings(request: HttpRequest, league: League, token: str) -> HttpRes
         "description": league.description,
         "variants": league.variants,
         "min_games": league.min_games,
+        "inactive_nights": league.inactive_nights,
     }
     form = LeagueForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():

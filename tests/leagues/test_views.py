@@ -336,3 +336,61 @@ def test_old_organiser_links_and_sessions_keep_working(client):
     session.save()
     assert old.get(reverse("league_settings", args=[league.public_id])).status_code == 200
     assert "token" not in old.session["leagues"][league.public_id]
+
+
+def test_league_page_groups_nights_and_shows_rating_changes(client):
+    league = create_league(client, min_games=1)
+    from scorekeeper.leagues.access import organiser
+
+    class Req:  # the creator's session grant, as the services take it
+        session = client.session
+
+    grant = organiser(Req, league)
+    play(league, grant, ["Ann", "Bob"], penalties("Ann", Bob=5), played=when(5))
+    link, _ = play(league, grant, ["Ann", "Cy"], penalties("Cy", Ann=5), played=when(5))
+    play(league, grant, ["Bob", "Cy"], penalties("Bob", Cy=5), played=when(12))
+    page = client.get(reverse("league", args=[league.public_id])).content.decode()
+    assert page.count('class="night"') == 2
+    assert 'id="night-2026-03-05"' in page and 'id="night-2026-03-12"' in page
+    night = page[page.index('id="night-2026-03-05"') :]
+    assert "3 players: Ann, Bob, Cy" in night
+    assert "0.0 → " in page  # a first game's rating starts from 0
+    # The organiser moves a game to another night.
+    response = client.post(
+        reverse("league_game_played_on", args=[league.public_id, link.game.public_id]),
+        {"played_on": "2026-03-19"},
+    )
+    assert response.status_code == 302
+    link.refresh_from_db()
+    assert link.played.date().isoformat() == "2026-03-19"
+    page = client.get(reverse("league", args=[league.public_id])).content.decode()
+    assert 'id="night-2026-03-19"' in page
+
+
+def test_player_page_merge_and_former_names(client):
+    league = create_league(client, min_games=1)
+    from scorekeeper.leagues.access import organiser
+
+    class Req:
+        session = client.session
+
+    grant = organiser(Req, league)
+    play(league, grant, ["Cy", "Ann"], penalties("Cy", Ann=5), played=when(1))
+    play(league, grant, ["Cyrus", "Ann"], penalties("Ann", Cyrus=5), played=when(2))
+    cy, cyrus = league.players.get(key="cy"), league.players.get(key="cyrus")
+    page = client.get(reverse("league_player", args=[league.public_id, cyrus.pk])).content.decode()
+    assert 'id="rating-changes"' in page and "Merge with another entry" in page
+    response = client.post(
+        reverse("league_player_merge", args=[league.public_id, cyrus.pk]), {"into": cy.pk}
+    )
+    assert response.status_code == 302
+    page = client.get(response["Location"]).content.decode()
+    assert 'id="former-names"' in page and "Cyrus" in page
+    assert [r.games for r in standings(league=league) if r.player == "Cy"] == [2]
+    # Another phone cannot merge.
+    assert (
+        Client()
+        .post(reverse("league_player_merge", args=[league.public_id, cy.pk]), {"into": cy.pk})
+        .status_code
+        == 403
+    )
