@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import secrets
 import statistics
 import sys
 import tempfile
@@ -47,6 +48,9 @@ HANDS = 10
 def setup_django() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
     os.environ.setdefault("DEBUG", "0")
+    # Production settings want a strong secret key; a benchmark's throwaway database needs
+    # no lasting one, so run as the README says without setting one.
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
     import django
     from django.conf import settings
 
@@ -148,7 +152,11 @@ def run(args: argparse.Namespace, out: TextIO) -> list[Figure]:
                 f"/api/v1/leagues/{league.public_id}/standings?variant=nowrang",
             ),
             ("player page", reverse("league_player", args=[league.public_id, player.pk])),
+            ("player API", f"/api/v1/leagues/{league.public_id}/players/{player.pk}"),
+            ("games API (latest 100)", f"/api/v1/leagues/{league.public_id}/games?limit=100"),
         ]
+        for _label, url in pages:  # every page once first: the session exists at each size
+            client.get(url)
         for label, url in pages:
 
             def get(url=url):

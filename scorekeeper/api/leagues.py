@@ -19,6 +19,7 @@ from ninja import Field, Query, Router, Schema, Status
 from scorekeeper.games.models import Game
 from scorekeeper.leagues.models import League, LeagueGame, Player, Season
 from scorekeeper.leagues.selectors import (
+    half_up,
     league_get,
     league_players,
     league_variants,
@@ -497,11 +498,11 @@ def _player_out(league: League, player: Player, slug: str | None) -> dict[str, A
         "former_names": list(player.former_names),
         "games": row.games if row else 0,
         "wins": row.wins if row else 0,
-        "win_rate": round(row.win_rate, 3) if row else 0.0,
-        "avg_place": round(row.avg_place, 2) if row else 0.0,
-        "rating": round(row.mu, 2) if row else round(MODEL.mu, 2),
-        "rating_sigma": round(row.sigma, 2) if row else round(MODEL.sigma, 2),
-        "display_rating": round(row.display, 2) if row else 0.0,
+        "win_rate": half_up(row.win_rate, 3) if row else 0.0,
+        "avg_place": half_up(row.avg_place, 2) if row else 0.0,
+        "rating": half_up(row.mu, 2) if row else half_up(MODEL.mu, 2),
+        "rating_sigma": half_up(row.sigma, 2) if row else half_up(MODEL.sigma, 2),
+        "display_rating": half_up(row.display, 2) if row else 0.0,
         "provisional": row.provisional if row else True,
         "history": [
             {

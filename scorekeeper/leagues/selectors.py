@@ -8,6 +8,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.db.models import Count, F, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
@@ -72,18 +73,25 @@ class Row:
             "player": self.player,
             "games": self.games,
             "wins": self.wins,
-            "win_rate": round(self.win_rate, 3),
-            "avg_place": round(self.avg_place, 2),
+            "win_rate": half_up(self.win_rate, 3),
+            "avg_place": half_up(self.avg_place, 2),
             "points": self.score,
-            "rating": round(self.mu, 2),
-            "rating_sigma": round(self.sigma, 2),
-            "display_rating": round(self.display, 2),
+            "rating": half_up(self.mu, 2),
+            "rating_sigma": half_up(self.sigma, 2),
+            "display_rating": half_up(self.display, 2),
             "provisional": self.provisional,
             "inactive": self.inactive,
             "rank": self.rank,
             "tiebreak": self.tiebreak,
             "movement": self.movement,
         }
+
+
+def half_up(value: float, places: int) -> float:
+    """``value`` rounded as the pages round it (Django's floatformat: the decimal written,
+    halves away from zero), so the API and the page never differ: 2.125 is 2.13 in both."""
+    exact = Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    return float(exact)
 
 
 def _day_end(day: dt.date) -> dt.datetime:

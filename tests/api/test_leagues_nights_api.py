@@ -119,3 +119,11 @@ def test_players_rename_merge_and_export_import(client):
     assert strip(mine) == strip(theirs)
     again = send(client, "post", path, {**doc, "dry_run": True}, copy_token).json()
     assert again["games"] == [] and len(again["duplicates"]) == 2
+
+
+def test_page_and_api_round_an_average_alike():
+    from scorekeeper.leagues.selectors import half_up
+
+    assert half_up(2.125, 2) == 2.13  # floatformat:2 on the page gives 2.13 too
+    assert half_up(0.4165, 3) == 0.417
+    assert half_up(-1.005, 2) == -1.01
