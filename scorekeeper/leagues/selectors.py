@@ -543,6 +543,7 @@ class GameLeague:
 
     name: str
     url: str
+    ratings: tuple = ()  # (name at the table, Change) for a finished ranked game
 
 
 def games_with_league(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -551,10 +552,22 @@ def games_with_league(games: QuerySet[Game]) -> QuerySet[Game]:
 
 
 def game_league(*, game: Game) -> GameLeague | None:
-    """The league ``game`` was played in, or None. No query for a game read through
-    :func:`games_with_league` (one otherwise)."""
+    """The league ``game`` was played in, or None, with each player's rating before → after
+    when the game counted. No query for a game read through :func:`games_with_league` (one
+    otherwise), and one more for a finished ranked game's rating changes."""
     try:
-        league = game.league_link.league
+        link = game.league_link
     except LeagueGame.DoesNotExist:
         return None
-    return GameLeague(name=league.name, url=reverse("league", args=[league.public_id]))
+    league = link.league
+    ratings: tuple = ()
+    if link.ranked and link.finished:
+        changes = rating_changes(league=league, scope="|", games=[link.pk])
+        ratings = tuple(
+            (name, changes[(link.pk, pk)])
+            for name, pk in link.seats.items()
+            if (link.pk, pk) in changes
+        )
+    return GameLeague(
+        name=league.name, url=reverse("league", args=[league.public_id]), ratings=ratings
+    )

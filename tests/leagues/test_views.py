@@ -394,3 +394,11 @@ def test_player_page_merge_and_former_names(client):
         .status_code
         == 403
     )
+
+
+def test_a_league_game_page_lists_the_rating_changes(client):
+    league, token = new_league(min_games=1)
+    link, _ = play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=5), played=when(1))
+    page = client.get(reverse("game", args=[link.game.public_id])).content.decode()
+    block = page[page.index('id="league-ratings"') :]
+    assert "Ann" in block and "0.0 → " in block and "(+" in block and "(-" in block
