@@ -60,6 +60,7 @@ def setup_django() -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    settings.SECURE_SSL_REDIRECT = False  # the test client speaks plain HTTP
 
 
 @dataclass

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from scorekeeper.i18n import render_message, translate_text
@@ -30,11 +30,11 @@ from scorekeeper.rules.reference import (
     house_texts,
     opening_minimum,
     options_in_force,
-    search,
     sections,
     split_melds,
     worked_examples,
 )
+from scorekeeper.rules.reference.search import ask
 
 from .forms import default_variant
 from .forms_check import CheckForm
@@ -137,10 +137,17 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def rules_search(request: HttpRequest) -> HttpResponse:
-    """Search every rule, glossary entry and question (accents and case do not matter)."""
-    query = (request.GET.get("q") or "").strip()[:100]
-    hits = search(query, _say) if query else []
-    return render(request, "reference/search.html", {"q": query, "hits": hits})
+    """Search every rule, glossary entry and question with a question as typed, in the page's
+    language (see scorekeeper/rules/reference/search.py): best first, with the sentence that
+    matched; nothing found suggests the book's nearest words."""
+    query = (request.GET.get("q") or "").strip()[:200]
+    answer = ask(query, _say, get_language() or "en") if query else None
+    context = {
+        "q": query,
+        "hits": answer.results if answer else [],
+        "suggestions": answer.suggestions if answer else [],
+    }
+    return render(request, "reference/search.html", context)
 
 
 def _say(text: Any) -> str:
