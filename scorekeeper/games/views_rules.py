@@ -15,7 +15,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from scorekeeper.i18n import render_message, translate_text
-from scorekeeper.rules import RulesError, Variant, get_variant
+from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
 from scorekeeper.rules.reference import (
     SECTION_TITLES,
@@ -176,10 +176,12 @@ def check(request: HttpRequest) -> HttpResponse:
                 if value is True:
                     data[f"opt-{slug}"] = "on"
     data["variant"] = variant.slug  # an unknown slug falls back, as on the start form
-    bound = "kind" in data or "cards" in data
+    # Another game chosen (check.js asks with "redraw"): draw its house-rule boxes, run nothing.
+    bound = ("kind" in data or "cards" in data) and "redraw" not in data
     if not data.get("kind"):
         data["kind"] = "meld"
     form = CheckForm(data, variant=variant)
+    dropped = _dropped_options(data, form)
     outcome = None
     if bound and form.is_valid():
         dealer = (game.next_dealer or game.dealer) if game is not None else None
@@ -189,10 +191,22 @@ def check(request: HttpRequest) -> HttpResponse:
         "variant": variant,
         "game": game,
         "outcome": outcome,
+        "dropped": dropped,
         "deck": variant.deck(_players(form, names, variant)),
         "shown": bound,
     }
     return render(request, "reference/check.html", context)
+
+
+def _dropped_options(data, form: CheckForm) -> list[str]:
+    """The names of the house rules ticked in the request that the chosen game does not have
+    (another game was chosen): said on the page rather than dropped without a word."""
+    names = {o.slug: o.name for v in all_variants() for o in v.options}
+    return [
+        _say(names[key.removeprefix("opt-")])
+        for key in data
+        if key.startswith("opt-") and key not in form.fields and key.removeprefix("opt-") in names
+    ]
 
 
 def _game_param(value: str | None) -> Game | None:

@@ -186,10 +186,10 @@ def test_as_of_equals_the_table_built_from_the_games_until_then():
             play(copy, copy_token, ["Ann", "Bob", "Cy"], entry, played=when(day))
     then = standings(league=league, as_of=dt.date(2026, 3, 3))
     built = standings(league=copy)
+
     def key(rows):
-        return [
-            (r.player, r.games, r.wins, round(r.mu, 9), round(r.sigma, 9)) for r in rows
-        ]  # noqa: E731
+        return [(r.player, r.games, r.wins, round(r.mu, 9), round(r.sigma, 9)) for r in rows]  # noqa: E731
+
     assert key(then) == key(built)
     moved = standings(league=league, movement=True)
     assert all(r.movement is not None for r in moved)

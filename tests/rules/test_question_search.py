@@ -48,5 +48,10 @@ def test_the_call_rummy_text_gives_the_whole_rule():
     from scorekeeper.rules.variants.common import CALL_RUMMY
 
     text = render(CALL_RUMMY.summary)
-    for part in ("before the next player draws", "own discard", "final discard", "nearest clockwise"):
+    for part in (
+        "before the next player draws",
+        "own discard",
+        "final discard",
+        "nearest clockwise",
+    ):
         assert part in text
