@@ -121,12 +121,39 @@ def game_rules(request: HttpRequest, game_id: str) -> HttpResponse:
         "assumptions": assumptions(variant),
         "terms": glossary(variant),
         "guide": guide_for(variant),
+        "settled": _settled(guide_for(variant), table),
         "opening": opening_minimum(variant),
         "deck": table.deck,
         "deal": variant.deal_for(len(players)),
         "toc": _toc(prose),
     }
     return render(request, "reference/game_rules.html", context)
+
+
+def _settled(guide, table) -> list[dict[str, Any]]:
+    """Each dispute of the guide, answered by the engine at this table (its house rules) when
+    the dispute has a check; the guide's usual answer holds for the default rules only."""
+    out = []
+    for n, dispute in enumerate(guide.disputes, start=1):
+        item: dict[str, Any] = {"dispute": dispute, "n": n, "kind": None}
+        check = dispute.check
+        try:
+            if check is not None and check.kind in ("meld", "opening"):
+                report = check_melds(split_melds(check.cards), table)
+                if check.kind == "opening" and report.opening is not None:
+                    item.update(
+                        kind="verdict", valid=report.opening.met, verdict=report.opening.verdict
+                    )
+                elif len(report.melds) == 1:
+                    meld = report.melds[0]
+                    item.update(kind="meld", valid=meld.valid, meld=meld)
+            elif check is not None and check.kind == "going-out":
+                verdict = check_going_out(check.cards, table, discard=check.discard or None)
+                item.update(kind="verdict", valid=verdict.valid, verdict=verdict.verdict)
+        except RulesError:
+            item["kind"] = None  # e.g. cards this table's deck does not hold: the link stays
+        out.append(item)
+    return out
 
 
 @require_GET
