@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Max, Q, Sum
 from django.dispatch import receiver
 from django.utils import timezone
@@ -710,38 +710,62 @@ def _rebuild(league: League, scope: str, *, since: LeagueGame | None) -> None:
         .order_by("league_game__played", "league_game_id", "place", "pk")
         .values_list("league_game_id", "league_game__played", "player_id", "place")
     )
-    fresh: list[RatingSnapshot] = []
+    fresh: list[tuple] = []
+    kept: dict[int, Any] = {}
+    adapt = connection.ops.adapt_datetimefield_value
     for (game_id, played), group in itertools.groupby(
         rows.iterator(chunk_size=2000), key=lambda row: (row[0], row[1])
     ):
         placings = [(player, place) for _game, _played, player, place in group]
         if len(placings) < 2:
             continue
-        for (player, _place), (mu, sigma) in zip(placings, rate(placings, ratings), strict=True):
+        at = adapt(played)
+        new = rate(placings, ratings, kept)
+        for (player, _place), (mu, sigma) in zip(placings, new, strict=True):
             ratings[player] = (mu, sigma)
-            fresh.append(
-                RatingSnapshot(
-                    league=league,
-                    scope=scope,
-                    league_game_id=game_id,
-                    played=played,
-                    player_id=player,
-                    mu=mu,
-                    sigma=sigma,
-                )
-            )
-    RatingSnapshot.objects.bulk_create(fresh, batch_size=1000)
+            fresh.append((league.pk, scope, game_id, at, player, mu, sigma))
+    _insert_snapshots(fresh)
     _write_table(league, scope, games, ratings)
 
 
-def rate(placings: Sequence[tuple[int, int]], ratings: dict[int, tuple[float, float]]):
+_SNAPSHOT_COLUMNS = ("league_id", "scope", "league_game_id", "played", "player_id", "mu", "sigma")
+
+
+def _insert_snapshots(rows: Sequence[tuple]) -> None:
+    """Write rating snapshots with one prepared INSERT run over all rows: a rebuild from a
+    league's first game writes thousands, and building a model object for each (what
+    ``bulk_create`` does) cost more than the ratings themselves."""
+    if not rows:
+        return
+    table = connection.ops.quote_name(RatingSnapshot._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(c) for c in _SNAPSHOT_COLUMNS)
+    marks = ", ".join(["%s"] * len(_SNAPSHOT_COLUMNS))
+    sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), 5000):
+            cursor.executemany(sql, rows[start : start + 5000])
+
+
+def rate(
+    placings: Sequence[tuple[int, int]],
+    ratings: dict[int, tuple[float, float]],
+    kept: dict[int, Any] | None = None,
+):
     """New (μ, σ) for each (player id, place) of one game, in order: openskill's
-    Plackett-Luce from the places, starting from each player's rating so far."""
+    Plackett-Luce from the places, starting from each player's rating so far. ``kept``: the
+    openskill rating objects of a rebuild in progress, reused while they still hold the
+    player's (μ, σ), so a long rebuild makes no new object per player and game."""
     teams = []
     for player, _place in placings:
         mu, sigma = ratings.get(player, (None, None))
-        teams.append([MODEL.rating(mu=mu, sigma=sigma)])
+        known = kept.get(player) if kept is not None else None
+        if known is None or (known.mu, known.sigma) != (mu, sigma):
+            known = MODEL.rating(mu=mu, sigma=sigma)
+        teams.append([known])
     rated = MODEL.rate(teams, ranks=[place for _player, place in placings])
+    if kept is not None:
+        for (player, _place), team in zip(placings, rated, strict=True):
+            kept[player] = team[0]
     return [(team[0].mu, team[0].sigma) for team in rated]
 
 
