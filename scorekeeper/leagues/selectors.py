@@ -149,13 +149,13 @@ class _Line:
 
 
 def _lines_as_of(league: League, scope: str, end: dt.datetime) -> list[_Line]:
-    """The scope's table as it stood at ``end``: one aggregate query with the rating of each
-    player's last game before it read alongside."""
+    """The scope's table as it stood at ``end``: one aggregate query over the places, and one
+    for each player's rating after their last game before it."""
     games = scope_games(league=league, scope=scope).filter(played__lt=end)
     last = RatingSnapshot.objects.filter(
-        league=league, scope=scope, player=OuterRef("player_id"), played__lt=end
+        league=league, scope=scope, player=OuterRef("pk"), played__lt=end
     ).order_by("-played", "-league_game_id")
-    lines = (
+    lines = list(
         Placing.objects.filter(league_game__in=games.values("pk"))
         .values("player_id", "player__name")
         .annotate(
@@ -164,25 +164,39 @@ def _lines_as_of(league: League, scope: str, end: dt.datetime) -> list[_Line]:
             places=Sum("place"),
             total=Sum("score"),
             last=Max("league_game__played"),
-            mu=Subquery(last.values("mu")[:1]),
-            sigma=Subquery(last.values("sigma")[:1]),
         )
         .order_by()
     )
-    return [
-        _Line(
-            line["player_id"],
-            line["player__name"],
-            line["n"],
-            line["won"],
-            line["places"],
-            line["total"],
-            line["mu"] if line["mu"] is not None else MODEL.mu,
-            line["sigma"] if line["sigma"] is not None else MODEL.sigma,
-            line["last"],
+    # The ratings in a second query, a row per player: as annotations of the aggregate above
+    # they would join its GROUP BY and run once per place instead of once per player.
+    rated = {
+        pk: (mu, sigma)
+        for pk, mu, sigma in Player.objects.filter(
+            pk__in=[line["player_id"] for line in lines] or [0]
         )
-        for line in lines
-    ]
+        .annotate(mu=Subquery(last.values("mu")[:1]), sigma=Subquery(last.values("sigma")[:1]))
+        .values_list("pk", "mu", "sigma")
+    }
+    default = (MODEL.mu, MODEL.sigma)
+    out = []
+    for line in lines:
+        mu, sigma = rated.get(line["player_id"], default)
+        if mu is None:
+            mu, sigma = default
+        out.append(
+            _Line(
+                line["player_id"],
+                line["player__name"],
+                line["n"],
+                line["won"],
+                line["places"],
+                line["total"],
+                mu,
+                sigma,
+                line["last"],
+            )
+        )
+    return out
 
 
 def game_nights(*, league: League, until: dt.date | None = None, limit: int | None = None):
