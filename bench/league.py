@@ -5,7 +5,7 @@
     .venv/bin/python bench/league.py --games 200          # scaled down
 
 The script makes its own throwaway database (Django's test database: a temporary SQLite file,
-or ``test_<name>`` on PostgreSQL, dropped at the end) and fills one league through the real
+or ``<name>_bench`` on PostgreSQL, dropped at the end) and fills one league through the real
 services (the same import path the organiser uses: every hand replayed by the engine, places
 and ratings derived). Half the games are German Rummy (3-4 players, 10 hands, fewest penalty
 points first), half Nowrang (2 players, a match of 10 one-hand games, most games won first),
@@ -222,6 +222,8 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout, own_database: 
     with tempfile.TemporaryDirectory() as folder:
         if connection.vendor == "sqlite":
             connection.settings_dict["TEST"]["NAME"] = str(Path(folder) / "bench.sqlite3")
+        else:  # never the test suite's test_<name>, which may be in use
+            connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_bench"
         setup_test_environment()
         old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
         try:
