@@ -292,7 +292,7 @@ def get_league(request: HttpRequest, public_id: str):
 
 @router.get(
     "/leagues/{public_id}/standings",
-    response={200: list[StandingOut], 400: ErrorOut, 404: ErrorOut},
+    response={200: list[StandingOut], **ERRORS, 404: ErrorOut},
     summary="The table, best first: all variants and seasons unless variant or season is given",
 )
 def get_standings(
@@ -387,7 +387,7 @@ def import_league_games(request: HttpRequest, public_id: str, payload: ImportIn)
 
 @router.get(
     "/leagues/{public_id}/games",
-    response={200: list[LeagueGameOut], 404: ErrorOut},
+    response={200: list[LeagueGameOut], **ERRORS, 404: ErrorOut},
     summary="The league's games, newest first, with places and ratings before → after",
 )
 def list_league_games(
@@ -471,7 +471,7 @@ def _player_or_404(league: League, player_id: int) -> Player:
 
 @router.get(
     "/leagues/{public_id}/players/{player_id}",
-    response={200: PlayerOut, 400: ErrorOut, 404: ErrorOut},
+    response={200: PlayerOut, **ERRORS, 404: ErrorOut},
     summary="A player: record, former names, rating history, head to head",
 )
 def get_player(request: HttpRequest, public_id: str, player_id: int, variant: str | None = None):
@@ -570,7 +570,7 @@ def merge_player(request: HttpRequest, public_id: str, player_id: int, payload: 
 
 @router.get(
     "/leagues/{public_id}/export",
-    response={200: dict[str, Any], 404: ErrorOut},
+    response={200: dict[str, Any], **ERRORS, 404: ErrorOut},
     summary="The whole league as JSON (settings, seasons, players with ids, games, hands)",
 )
 def export_league(request: HttpRequest, public_id: str):
