@@ -34,7 +34,7 @@ from scorekeeper.rules.reference import (
     split_melds,
     worked_examples,
 )
-from scorekeeper.rules.reference.search import ask
+from scorekeeper.rules.reference.questions import ask
 
 from .forms import default_variant
 from .forms_check import CheckForm
@@ -165,7 +165,7 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def rules_search(request: HttpRequest) -> HttpResponse:
     """Search every rule, glossary entry and question with a question as typed, in the page's
-    language (see scorekeeper/rules/reference/search.py): best first, with the sentence that
+    language (see scorekeeper/rules/reference/questions.py): best first, with the sentence that
     matched; nothing found suggests the book's nearest words."""
     query = (request.GET.get("q") or "").strip()[:200]
     answer = ask(query, _say, get_language() or "en") if query else None

@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.rules.reference.book import render
-from scorekeeper.rules.reference.search import ask, terms
+from scorekeeper.rules.reference.questions import ask, terms
 
 
 def test_call_rummy_on_ones_own_discard():
@@ -55,3 +55,10 @@ def test_the_call_rummy_text_gives_the_whole_rule():
         "nearest clockwise",
     ):
         assert part in text
+
+
+def test_the_package_search_stays_the_function():
+    import scorekeeper.rules.reference as reference
+    import scorekeeper.rules.reference.questions  # noqa: F401
+
+    assert callable(reference.search)
