@@ -145,9 +145,7 @@ class Timing:
         return max(self.times_ns) / 1e6
 
     def row(self) -> str:
-        return (
-            f"median {self.median_ms:8.4f} ms  p99 {self.p99_ms:8.4f} ms  max {self.max_ms:8.4f} ms"
-        )
+        return f"median {self.median_ms:8.4f} ms  p99 {self.p99_ms:8.4f} ms  max {self.max_ms:8.4f} ms"
 
 
 def time_each(func: Callable, items: Sequence) -> tuple[Timing, list]:
@@ -238,7 +236,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="hands in sets a and b (sets c and d get a fifth, at least 1); default 10000",
     )
     parser.add_argument("--seed", type=int, default=SEED, help=f"RNG seed (default {SEED})")
-    parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
+    parser.add_argument(
+        "--no-openspiel", action="store_true", help="skip the OpenSpiel comparison"
+    )
     return parser.parse_args(argv)
 
 

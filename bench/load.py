@@ -90,25 +90,14 @@ def run_clients(port: int, games: list[dict], clients: int, duration: float) -> 
             step += 1
             if kind == "hand post":
                 game = rnd.choice(writers)
-                hand = {
-                    "out": "Ann",
-                    "hands": {p: {"points": rnd.randint(0, 60)} for p in PLAYERS[1:]},
-                }
-                args = (
-                    "POST",
-                    f"/api/v1/games/{game['id']}/hands",
-                    {"result": hand},
-                    {"Authorization": f"Bearer {game['token']}"},
-                )
+                hand = {"out": "Ann", "hands": {p: {"points": rnd.randint(0, 60)} for p in PLAYERS[1:]}}
+                args = ("POST", f"/api/v1/games/{game['id']}/hands", {"result": hand},
+                        {"Authorization": f"Bearer {game['token']}"})
                 expected = 201
             elif kind == "unchanged poll":
                 game = rnd.choice(watched)
-                args = (
-                    "GET",
-                    f"/games/{game['id']}/",
-                    None,
-                    {"HX-Request": "true", "If-None-Match": game["etag"]},
-                )
+                args = ("GET", f"/games/{game['id']}/", None,
+                        {"HX-Request": "true", "If-None-Match": game["etag"]})
                 expected = 304
             else:
                 args = ("GET", "/api/v1/health", None, None)

@@ -50,12 +50,8 @@ def base_env(database_url: str, **extra: str) -> dict[str, str]:
 
 def manage(env: dict[str, str], *args: str, timeout: float = 180) -> None:
     subprocess.run(
-        [PYTHON, str(ROOT / "manage.py"), *args],
-        env=env,
-        cwd=ROOT,
-        check=True,
-        timeout=timeout,
-        stdout=subprocess.DEVNULL,
+        [PYTHON, str(ROOT / "manage.py"), *args], env=env, cwd=ROOT, check=True,
+        timeout=timeout, stdout=subprocess.DEVNULL,
     )
 
 
@@ -91,11 +87,7 @@ class Server:
         self.log = log
         self._log_file = open(log, "wb")  # noqa: SIM115 - closed in stop()
         self.process = subprocess.Popen(
-            args,
-            env=env,
-            cwd=ROOT,
-            stdout=self._log_file,
-            stderr=subprocess.STDOUT,
+            args, env=env, cwd=ROOT, stdout=self._log_file, stderr=subprocess.STDOUT,
             start_new_session=True,
         )
 

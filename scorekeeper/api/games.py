@@ -207,7 +207,7 @@ def score(request: HttpRequest, payload: ScoreIn):
     "/games",
     response={201: GameCreatedOut, **ERRORS, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
     summary=(
-        'Start a game (in a league with "league" and the league\'s token; with an'
+        "Start a game (in a league with \"league\" and the league's token; with an"
         " Idempotency-Key, a retry answers the same game)"
     ),
 )
@@ -371,7 +371,9 @@ def _once(**kwargs) -> Outcome:
         raise ApiError(str(err), code=err.code, field="Idempotency-Key", status=422) from None
 
 
-def _write(request: HttpRequest, response: HttpResponse, game: Game, payload: Schema | None, write):
+def _write(
+    request: HttpRequest, response: HttpResponse, game: Game, payload: Schema | None, write
+):
     try:
         outcome = _once(
             game=game, key=_idempotency_key(request), request=_asked(request, payload), write=write

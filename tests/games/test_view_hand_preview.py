@@ -25,7 +25,7 @@ def test_preview_shows_scores_and_explanation_and_saves_nothing(client):
     assert "Nothing is saved yet" in html
     assert state(game_id)["hands"] == []
     # What was typed stays in the form.
-    assert ">KH QH 2C 4S 5S 6S 7S</textarea>" in html
+    assert '>KH QH 2C 4S 5S 6S 7S</textarea>' in html
 
 
 def test_htmx_preview_returns_the_form_fragment(client):
