@@ -5,7 +5,7 @@
     .venv/bin/python bench/league.py --games 200          # scaled down
 
 The script makes its own throwaway database (Django's test database: a temporary SQLite file,
-or ``test_<name>`` on PostgreSQL, dropped at the end) and fills one league through the real
+or ``<name>_bench`` on PostgreSQL, dropped at the end) and fills one league through the real
 services (the same import path the organiser uses: every hand replayed by the engine, places
 and ratings derived). Half the games are German Rummy (3-4 players, 10 hands, fewest penalty
 points first), half Nowrang (2 players, a match of 10 one-hand games, most games won first),
@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import secrets
 import statistics
 import sys
 import tempfile
@@ -47,6 +48,9 @@ HANDS = 10
 def setup_django() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
     os.environ.setdefault("DEBUG", "0")
+    # Production settings want a strong secret key; a benchmark's throwaway database needs
+    # no lasting one, so run as the README says without setting one.
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
     import django
     from django.conf import settings
 
@@ -56,6 +60,7 @@ def setup_django() -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    settings.SECURE_SSL_REDIRECT = False  # the test client speaks plain HTTP
 
 
 @dataclass
@@ -148,7 +153,11 @@ def run(args: argparse.Namespace, out: TextIO) -> list[Figure]:
                 f"/api/v1/leagues/{league.public_id}/standings?variant=nowrang",
             ),
             ("player page", reverse("league_player", args=[league.public_id, player.pk])),
+            ("player API", f"/api/v1/leagues/{league.public_id}/players/{player.pk}"),
+            ("games API (latest 100)", f"/api/v1/leagues/{league.public_id}/games?limit=100"),
         ]
+        for _label, url in pages:  # every page once first: the session exists at each size
+            client.get(url)
         for label, url in pages:
 
             def get(url=url):
@@ -213,6 +222,8 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout, own_database: 
     with tempfile.TemporaryDirectory() as folder:
         if connection.vendor == "sqlite":
             connection.settings_dict["TEST"]["NAME"] = str(Path(folder) / "bench.sqlite3")
+        else:  # never the test suite's test_<name>, which may be in use
+            connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_bench"
         setup_test_environment()
         old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
         try:

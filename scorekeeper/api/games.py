@@ -7,6 +7,7 @@ without the right token is a 401/403 whatever its body holds.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -91,6 +92,7 @@ class TableIn(Table):
 
     league: str | None = None  # join this league: the bearer token is then the league's
     ranked: bool = True  # with league: false for a friendly game that does not count
+    played_on: dt.date | None = None  # with league: the game night (default: today)
 
 
 class ScoreIn(Table):

@@ -10,31 +10,40 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext
-from ninja import Field, Router, Schema, Status
+from ninja import Field, Query, Router, Schema, Status
 
 from scorekeeper.games.models import Game
-from scorekeeper.leagues.models import League, Season
+from scorekeeper.leagues.models import League, LeagueGame, Player, Season
 from scorekeeper.leagues.selectors import (
+    half_up,
     league_get,
     league_players,
     league_variants,
+    player_get,
+    player_record,
     recent_games,
     season_get,
     standings,
 )
 from scorekeeper.leagues.services import (
+    MODEL,
     LeagueForbidden,
     current_season,
     game_token_for,
     league_create,
     league_game_create,
+    league_game_set_played_on,
+    player_merge,
+    player_rename,
+    scope_key,
     season_create,
     token_valid,
 )
-from scorekeeper.leagues.transfer import import_games
+from scorekeeper.leagues.transfer import export_document, import_games
 from scorekeeper.rules import get_variant
 from scorekeeper.rules.errors import RulesError
 
@@ -43,6 +52,7 @@ from .errors import ApiError, ErrorDetail, ErrorOut
 router = Router(tags=["leagues"])
 
 ERRORS = {400: ErrorOut, 422: ErrorOut}
+MAX_GAMES_LISTED = 500
 WRITE_ERRORS = {**ERRORS, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 
 
@@ -51,6 +61,7 @@ class LeagueIn(Schema):
     description: str = ""
     variants: list[str] = []
     min_games: int = Field(3, ge=0, le=100)
+    inactive_nights: int = Field(0, ge=0, le=52)  # list apart who missed the last N nights
 
 
 class LeagueCreatedOut(Schema):
@@ -80,6 +91,7 @@ class LeagueOut(Schema):
 
 
 class StandingOut(Schema):
+    player_id: int
     player: str
     games: int
     wins: int
@@ -90,7 +102,10 @@ class StandingOut(Schema):
     rating_sigma: float
     display_rating: float  # mu - 3 sigma, what the table is sorted by
     provisional: bool  # fewer games than the league's minimum
+    inactive: bool  # no game in the league's last N game nights (its inactive_nights)
     rank: int | None
+    tiebreak: str | None  # "wins" or "head_to_head": what put it above a level player
+    movement: int | None  # places gained since the previous game night (negative: lost)
 
 
 class SeasonIn(Schema):
@@ -100,8 +115,83 @@ class SeasonIn(Schema):
 
 
 class ImportIn(Schema):
+    # The games list, or the whole document of GET /leagues/{id}/export (players too).
     games: list[dict[str, Any]]
+    players: list[dict[str, Any]] = []
+    league: dict[str, Any] | None = None
+    seasons: list[dict[str, Any]] = []
     dry_run: bool = True
+    allow_duplicates: bool = False  # import a game the league already has once more
+
+
+class RatingChangeOut(Schema):
+    player_id: int
+    player: str
+    before: float  # the displayed rating (mu - 3 sigma) just before the game
+    after: float
+
+
+class PlaceOut(Schema):
+    player_id: int | None
+    player: str
+    place: int | None
+    total: int | None
+
+
+class LeagueGameOut(Schema):
+    id: str
+    played_on: dt.date
+    variant: str
+    ranked: bool
+    finished: bool
+    places: list[PlaceOut]
+    ratings: list[RatingChangeOut]
+
+
+class PlayedOnIn(Schema):
+    played_on: dt.date
+
+
+class HistoryOut(Schema):
+    game_id: str
+    played_on: dt.date
+    place: int | None
+    rating_before: float
+    rating_after: float
+
+
+class HeadToHeadOut(Schema):
+    player_id: int
+    player: str
+    games: int
+    ahead: int
+    level: int
+    behind: int
+
+
+class PlayerOut(Schema):
+    id: int
+    name: str
+    former_names: list[str]
+    games: int
+    wins: int
+    win_rate: float
+    avg_place: float
+    rating: float
+    rating_sigma: float
+    display_rating: float
+    provisional: bool
+    history: list[HistoryOut]
+    head_to_head: list[HeadToHeadOut]
+    stats: dict[str, Any]
+
+
+class RenameIn(Schema):
+    name: str
+
+
+class MergeIn(Schema):
+    into: int
 
 
 class ImportRefusedDetail(ErrorDetail):
@@ -119,6 +209,7 @@ class ImportOut(Schema):
     ok: bool
     games: list[dict[str, Any]]
     hands: int
+    duplicates: list[dict[str, Any]]  # games the league already has: skipped unless allowed
     errors: list[dict[str, Any]]
     created: list[str]
 
@@ -153,9 +244,11 @@ def create_league(request: HttpRequest, payload: LeagueIn):
         description=payload.description,
         variants=payload.variants,
         min_games=payload.min_games,
+        inactive_nights=payload.inactive_nights,
     )
     url = request.build_absolute_uri(reverse("league", args=[league.public_id]))
-    organiser = request.build_absolute_uri(reverse("league_join", args=[league.public_id, token]))
+    join = request.build_absolute_uri(reverse("league_join", args=[league.public_id]))
+    organiser = f"{join}#{token}"  # the secret after '#': browsers never send it
     return Status(
         201, {"id": league.public_id, "token": token, "url": url, "organiser_url": organiser}
     )
@@ -186,6 +279,7 @@ def get_league(request: HttpRequest, public_id: str):
                 "id": item["game"].public_id,
                 "variant": item["game"].variant,
                 "date": item["link"].played.isoformat(),
+                "played_on": item["played_on"].isoformat(),
                 "ranked": item["link"].ranked,
                 "finished": item["link"].finished,
                 "places": {s["name"]: s["place"] for s in item["seats"]},
@@ -198,11 +292,15 @@ def get_league(request: HttpRequest, public_id: str):
 
 @router.get(
     "/leagues/{public_id}/standings",
-    response={200: list[StandingOut], 400: ErrorOut, 404: ErrorOut},
+    response={200: list[StandingOut], **ERRORS, 404: ErrorOut},
     summary="The table, best first: all variants and seasons unless variant or season is given",
 )
 def get_standings(
-    request: HttpRequest, public_id: str, variant: str | None = None, season: str | None = None
+    request: HttpRequest,
+    public_id: str,
+    variant: str | None = None,
+    season: str | None = None,
+    as_of: dt.date | None = None,
 ):
     league = league_or_404(public_id)
     slug = None
@@ -220,7 +318,8 @@ def get_standings(
                 gettext("season: this league has no season %(season)r") % {"season": season},
                 field="season",
             ) from None
-    return [row.as_api() for row in standings(league=league, season=chosen, variant=slug)]
+    rows = standings(league=league, season=chosen, variant=slug, as_of=as_of, movement=True)
+    return [row.as_api() for row in rows]
 
 
 @router.post(
@@ -260,7 +359,11 @@ def import_league_games(request: HttpRequest, public_id: str, payload: ImportIn)
     token = bearer(request)
     try:
         report = import_games(
-            league=league, token=token, data={"games": payload.games}, dry_run=payload.dry_run
+            league=league,
+            token=token,
+            data={"games": payload.games, "players": payload.players},
+            dry_run=payload.dry_run,
+            allow_duplicates=payload.allow_duplicates,
         )
     except LeagueForbidden as err:
         raise forbidden(err) from None
@@ -282,6 +385,198 @@ def import_league_games(request: HttpRequest, public_id: str, payload: ImportIn)
     return Status(201 if report.created else 200, body)
 
 
+@router.get(
+    "/leagues/{public_id}/games",
+    response={200: list[LeagueGameOut], **ERRORS, 404: ErrorOut},
+    summary="The league's games, newest first, with places and ratings before → after",
+)
+def list_league_games(
+    request: HttpRequest,
+    public_id: str,
+    limit: int = Query(MAX_GAMES_LISTED, ge=1, le=MAX_GAMES_LISTED),
+    offset: int = Query(0, ge=0),
+):
+    league = league_or_404(public_id)
+    return [_game_out(item) for item in recent_games(league=league, limit=limit, offset=offset)]
+
+
+def _game_out(item: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": item["game"].public_id,
+        "played_on": item["played_on"],
+        "variant": item["game"].variant,
+        "ranked": item["link"].ranked,
+        "finished": item["link"].finished,
+        "places": [
+            {
+                "player_id": seat["player_id"],
+                "player": seat["player"],
+                "place": seat["place"],
+                "total": seat["total"],
+            }
+            for seat in item["seats"]
+        ],
+        "ratings": [
+            {
+                "player_id": seat["player_id"],
+                "player": seat["player"],
+                "before": round(seat["rating"].before, 3),
+                "after": round(seat["rating"].after, 3),
+            }
+            for seat in item["seats"]
+            if seat["rating"] is not None
+        ],
+    }
+
+
+@router.patch(
+    "/leagues/{public_id}/games/{game_id}",
+    response={200: LeagueGameOut, **WRITE_ERRORS},
+    summary="Move a league game to another game night (played_on)",
+)
+def patch_league_game(request: HttpRequest, public_id: str, game_id: str, payload: PlayedOnIn):
+    league = league_or_404(public_id)
+    token = bearer(request)
+    link = (
+        LeagueGame.objects.filter(league=league, game__public_id=game_id)
+        .select_related("game")
+        .first()
+    )
+    if link is None:
+        raise Http404(f"no game {game_id!r} in this league")
+    try:
+        league_game_set_played_on(
+            league=league, token=token, link=link, played_on=payload.played_on
+        )
+    except LeagueForbidden as err:
+        raise forbidden(err) from None
+    return _game_out(_one_game(league, link))
+
+
+def _one_game(league: League, link: LeagueGame) -> dict[str, Any]:
+    later = (
+        LeagueGame.objects.filter(league=league)
+        .filter(Q(played__gt=link.played) | Q(played=link.played, pk__gt=link.pk))
+        .count()
+    )
+    return recent_games(league=league, limit=1, offset=later)[0]
+
+
+def _player_or_404(league: League, player_id: int) -> Player:
+    try:
+        return player_get(league=league, player_id=player_id)
+    except Player.DoesNotExist:
+        raise Http404(f"no player {player_id!r} in this league") from None
+
+
+@router.get(
+    "/leagues/{public_id}/players/{player_id}",
+    response={200: PlayerOut, **ERRORS, 404: ErrorOut},
+    summary="A player: record, former names, rating history, head to head",
+)
+def get_player(request: HttpRequest, public_id: str, player_id: int, variant: str | None = None):
+    league = league_or_404(public_id)
+    player = _player_or_404(league, player_id)
+    slug = None
+    if variant:
+        try:
+            slug = get_variant(variant).slug
+        except RulesError as err:
+            raise err.at("variant") from None
+    return _player_out(league, player, slug)
+
+
+def _player_out(league: League, player: Player, slug: str | None) -> dict[str, Any]:
+    scope = scope_key(variant=slug)
+    record = player_record(league=league, player=player, scope=scope)
+    row = next(
+        (r for r in standings(league=league, variant=slug) if r.player_id == player.pk), None
+    )
+    return {
+        "id": player.pk,
+        "name": player.name,
+        "former_names": list(player.former_names),
+        "games": row.games if row else 0,
+        "wins": row.wins if row else 0,
+        "win_rate": half_up(row.win_rate, 3) if row else 0.0,
+        "avg_place": half_up(row.avg_place, 2) if row else 0.0,
+        "rating": half_up(row.mu, 2) if row else half_up(MODEL.mu, 2),
+        "rating_sigma": half_up(row.sigma, 2) if row else half_up(MODEL.sigma, 2),
+        "display_rating": half_up(row.display, 2) if row else 0.0,
+        "provisional": row.provisional if row else True,
+        "history": [
+            {
+                "game_id": item["game_id"],
+                "played_on": item["played_on"],
+                "place": item["place"],
+                "rating_before": round(item["before"], 3),
+                "rating_after": round(item["after"], 3),
+            }
+            for item in record["history"]
+        ],
+        "head_to_head": [
+            {
+                "player_id": line["player_id"],
+                "player": line["opponent"],
+                "games": line["games"],
+                "ahead": line["ahead"],
+                "level": line["level"],
+                "behind": line["behind"],
+            }
+            for line in record["head_to_head"]
+        ],
+        "stats": {},
+    }
+
+
+@router.patch(
+    "/leagues/{public_id}/players/{player_id}",
+    response={200: PlayerOut, **WRITE_ERRORS},
+    summary="Rename a player (the old name is kept among the former names)",
+)
+def rename_player(request: HttpRequest, public_id: str, player_id: int, payload: RenameIn):
+    league = league_or_404(public_id)
+    token = bearer(request)
+    player = _player_or_404(league, player_id)
+    try:
+        player = player_rename(league=league, token=token, player=player, name=payload.name)
+    except LeagueForbidden as err:
+        raise forbidden(err) from None
+    return _player_out(league, player, None)
+
+
+@router.post(
+    "/leagues/{public_id}/players/{player_id}/merge",
+    response={200: PlayerOut, **WRITE_ERRORS},
+    summary="Merge a player into another: every game and rating follows",
+)
+def merge_player(request: HttpRequest, public_id: str, player_id: int, payload: MergeIn):
+    league = league_or_404(public_id)
+    token = bearer(request)
+    player = _player_or_404(league, player_id)
+    try:
+        into = player_get(league=league, player_id=payload.into)
+    except Player.DoesNotExist:
+        raise ApiError(
+            gettext("into: this league has no player %(id)s") % {"id": payload.into},
+            field="into",
+        ) from None
+    try:
+        into = player_merge(league=league, token=token, player=player, into=into)
+    except LeagueForbidden as err:
+        raise forbidden(err) from None
+    return _player_out(league, into, None)
+
+
+@router.get(
+    "/leagues/{public_id}/export",
+    response={200: dict[str, Any], **ERRORS, 404: ErrorOut},
+    summary="The whole league as JSON (settings, seasons, players with ids, games, hands)",
+)
+def export_league(request: HttpRequest, public_id: str):
+    return export_document(league=league_or_404(public_id))
+
+
 def league_game_token(request: HttpRequest, *, league_id: str, game_id: str) -> str:
     """A league game's edit token again, for a retried ``POST /games`` (Idempotency-Key): made
     from the league's token, which the retry must carry as the first request did."""
@@ -289,7 +584,7 @@ def league_game_token(request: HttpRequest, *, league_id: str, game_id: str) -> 
     token = bearer(request)
     if not token_valid(league=league, token=token):
         raise forbidden(LeagueForbidden(gettext("this is not the league's organiser token")))
-    return game_token_for(league_token=token, game=Game.objects.get(public_id=game_id))
+    return game_token_for(league=league, game=Game.objects.get(public_id=game_id))
 
 
 def create_league_game(request: HttpRequest, *, league_id: str, payload) -> tuple[Any, str]:
@@ -305,6 +600,7 @@ def create_league_game(request: HttpRequest, *, league_id: str, payload) -> tupl
             players=payload.players,
             dealer=payload.dealer,
             ranked=payload.ranked,
+            played_on=getattr(payload, "played_on", None),
         )
     except LeagueForbidden as err:
         raise forbidden(err) from None

@@ -11,11 +11,11 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from scorekeeper.i18n import render_message, translate_text
-from scorekeeper.rules import RulesError, Variant, get_variant
+from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
 from scorekeeper.rules.reference import (
     SECTION_TITLES,
@@ -30,11 +30,11 @@ from scorekeeper.rules.reference import (
     house_texts,
     opening_minimum,
     options_in_force,
-    search,
     sections,
     split_melds,
     worked_examples,
 )
+from scorekeeper.rules.reference.questions import ask
 
 from .forms import default_variant
 from .forms_check import CheckForm
@@ -121,12 +121,39 @@ def game_rules(request: HttpRequest, game_id: str) -> HttpResponse:
         "assumptions": assumptions(variant),
         "terms": glossary(variant),
         "guide": guide_for(variant),
+        "settled": _settled(guide_for(variant), table),
         "opening": opening_minimum(variant),
         "deck": table.deck,
         "deal": variant.deal_for(len(players)),
         "toc": _toc(prose),
     }
     return render(request, "reference/game_rules.html", context)
+
+
+def _settled(guide, table) -> list[dict[str, Any]]:
+    """Each dispute of the guide, answered by the engine at this table (its house rules) when
+    the dispute has a check; the guide's usual answer holds for the default rules only."""
+    out = []
+    for n, dispute in enumerate(guide.disputes, start=1):
+        item: dict[str, Any] = {"dispute": dispute, "n": n, "kind": None}
+        check = dispute.check
+        try:
+            if check is not None and check.kind in ("meld", "opening"):
+                report = check_melds(split_melds(check.cards), table)
+                if check.kind == "opening" and report.opening is not None:
+                    item.update(
+                        kind="verdict", valid=report.opening.met, verdict=report.opening.verdict
+                    )
+                elif len(report.melds) == 1:
+                    meld = report.melds[0]
+                    item.update(kind="meld", valid=meld.valid, meld=meld)
+            elif check is not None and check.kind == "going-out":
+                verdict = check_going_out(check.cards, table, discard=check.discard or None)
+                item.update(kind="verdict", valid=verdict.valid, verdict=verdict.verdict)
+        except RulesError:
+            item["kind"] = None  # e.g. cards this table's deck does not hold: the link stays
+        out.append(item)
+    return out
 
 
 @require_GET
@@ -137,10 +164,17 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def rules_search(request: HttpRequest) -> HttpResponse:
-    """Search every rule, glossary entry and question (accents and case do not matter)."""
-    query = (request.GET.get("q") or "").strip()[:100]
-    hits = search(query, _say) if query else []
-    return render(request, "reference/search.html", {"q": query, "hits": hits})
+    """Search every rule, glossary entry and question with a question as typed, in the page's
+    language (see scorekeeper/rules/reference/questions.py): best first, with the sentence that
+    matched; nothing found suggests the book's nearest words."""
+    query = (request.GET.get("q") or "").strip()[:200]
+    answer = ask(query, _say, get_language() or "en") if query else None
+    context = {
+        "q": query,
+        "hits": answer.results if answer else [],
+        "suggestions": answer.suggestions if answer else [],
+    }
+    return render(request, "reference/search.html", context)
 
 
 def _say(text: Any) -> str:
@@ -169,10 +203,12 @@ def check(request: HttpRequest) -> HttpResponse:
                 if value is True:
                     data[f"opt-{slug}"] = "on"
     data["variant"] = variant.slug  # an unknown slug falls back, as on the start form
-    bound = "kind" in data or "cards" in data
+    # Another game chosen (check.js asks with "redraw"): draw its house-rule boxes, run nothing.
+    bound = ("kind" in data or "cards" in data) and "redraw" not in data
     if not data.get("kind"):
         data["kind"] = "meld"
     form = CheckForm(data, variant=variant)
+    dropped = _dropped_options(data, form)
     outcome = None
     if bound and form.is_valid():
         dealer = (game.next_dealer or game.dealer) if game is not None else None
@@ -182,10 +218,22 @@ def check(request: HttpRequest) -> HttpResponse:
         "variant": variant,
         "game": game,
         "outcome": outcome,
+        "dropped": dropped,
         "deck": variant.deck(_players(form, names, variant)),
         "shown": bound,
     }
     return render(request, "reference/check.html", context)
+
+
+def _dropped_options(data, form: CheckForm) -> list[str]:
+    """The names of the house rules ticked in the request that the chosen game does not have
+    (another game was chosen): said on the page rather than dropped without a word."""
+    names = {o.slug: o.name for v in all_variants() for o in v.options}
+    return [
+        _say(names[key.removeprefix("opt-")])
+        for key in data
+        if key.startswith("opt-") and key not in form.fields and key.removeprefix("opt-") in names
+    ]
 
 
 def _game_param(value: str | None) -> Game | None:

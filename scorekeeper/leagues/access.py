@@ -1,20 +1,25 @@
-"""What this browser may do with a league, kept in its session like games' edit tokens.
+"""What this browser may do with a league, kept in its session as games keep theirs.
 
-A browser that created a league, or opened its organiser link, keeps the organiser token; every
-league it created or opened is remembered for "My leagues".
+A browser that created a league, or opened its organiser link, may manage it. Its session keeps
+a *grant* for that league, never the organiser token: an HMAC of the league's id and token hash
+under the server's secret key, so a reader of the session store can neither learn the token nor
+forge a grant for another league, and a grant dies with the token. Every league the browser
+created or opened is remembered for "My leagues".
 """
 
 from __future__ import annotations
 
+import hmac
 from typing import Any
 
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from .models import League
-from .services import token_valid
+from .services import OrganiserGrant, token_valid
 
-LEAGUES = "leagues"  # {public_id: {"token": str | None, "seen": iso time}}
+LEAGUES = "leagues"  # {public_id: {"grant": str | None, "seen": iso time}}
 LIMIT = 30
 
 
@@ -22,27 +27,46 @@ def _leagues(request: HttpRequest) -> dict[str, dict[str, Any]]:
     return request.session.get(LEAGUES, {})
 
 
-def organiser_token(request: HttpRequest, league: League) -> str | None:
-    """The organiser token this browser holds for ``league``, if it is still valid."""
-    token = _leagues(request).get(league.public_id, {}).get("token")
+def grant_for(league: League) -> str:
+    value = f"{league.public_id}:{league.token_hash}"
+    return salted_hmac("rummy-table.league-grant", value, algorithm="sha256").hexdigest()
+
+
+def organiser(request: HttpRequest, league: League) -> OrganiserGrant | None:
+    """This browser's right to manage ``league`` (what the services take in place of the
+    token), or None. A session from before grants trades its stored token for a grant."""
+    entry = _leagues(request).get(league.public_id, {})
+    grant = entry.get("grant")
+    if grant and hmac.compare_digest(str(grant), grant_for(league)):
+        return OrganiserGrant(league)
+    token = entry.get("token")
     if token and token_valid(league=league, token=token):
-        return token
+        remember_league(request, league, token=token)
+        return OrganiserGrant(league)
     return None
 
 
 def remember_league(request: HttpRequest, league: League, *, token: str | None = None) -> None:
+    """Add ``league`` to this browser's leagues; with a valid ``token`` (the organiser token or
+    its link's secret), with the right to manage it. Only the grant is stored."""
     leagues = dict(_leagues(request))
     known = leagues.get(league.public_id)
-    if known is not None and (token is None or known.get("token") == token):
-        return
-    entry = dict(known or {})
-    if token is not None:
-        entry["token"] = token
-    entry.setdefault("token", None)
-    entry["seen"] = timezone.now().isoformat()
+    grant = (
+        grant_for(league) if token is not None and token_valid(league=league, token=token) else None
+    )
+    if (
+        known is not None
+        and "token" not in known
+        and (grant is None or known.get("grant") == grant)
+    ):
+        return  # nothing new: leave the session untouched (and unsaved)
+    entry = {"grant": grant or (known or {}).get("grant"), "seen": timezone.now().isoformat()}
     leagues[league.public_id] = entry
     if len(leagues) > LIMIT:
-        oldest = sorted(leagues, key=lambda key: leagues[key].get("seen", ""))
+        # Forget leagues only watched before any this browser manages.
+        oldest = sorted(
+            leagues, key=lambda key: (bool(leagues[key].get("grant")), leagues[key].get("seen", ""))
+        )
         for key in oldest[: len(leagues) - LIMIT]:
             leagues.pop(key)
     request.session[LEAGUES] = leagues

@@ -21,6 +21,16 @@ class LeagueForm(forms.Form):
     min_games = forms.IntegerField(
         label=_("Games before a player is ranked"), min_value=0, max_value=100, initial=3
     )
+    inactive_nights = forms.IntegerField(
+        label=_("List apart players who missed the last N game nights (0: never)"),
+        min_value=0,
+        max_value=52,
+        initial=0,
+        required=False,
+    )
+
+    def clean_inactive_nights(self):
+        return self.cleaned_data.get("inactive_nights") or 0
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -24,6 +24,8 @@ class League(models.Model):
     description = models.TextField(blank=True, max_length=2000)
     variants = models.JSONField(default=list, blank=True)  # the variants it plays, in its order
     min_games = models.PositiveSmallIntegerField(default=3)  # before a player is ranked
+    # A player with no game in the league's last N game nights is listed apart (0: never).
+    inactive_nights = models.PositiveSmallIntegerField(default=0)
     token_hash = models.CharField(max_length=64, editable=False)  # the organiser's secret
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
@@ -49,6 +51,7 @@ class Player(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=40)
     key = models.CharField(max_length=40)  # the name case-folded: "ann" and "Ann" are one player
+    former_names = models.JSONField(default=list, blank=True)  # oldest first, after renames/merges
 
     class Meta:
         ordering = ["league", "key"]

@@ -3,18 +3,24 @@ whatever the league holds, because the services keep the derived tables current.
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Count, F, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.urls import reverse
+from django.utils import timezone
 
 from scorekeeper.games.models import Game, Seat
 
 from .models import League, LeagueGame, Placing, Player, RatingSnapshot, Season, Standing
-from .services import scope_key
+from .services import MODEL, played_on, scope_games, scope_key
+
+START = MODEL.mu - 3 * MODEL.sigma  # everyone's displayed rating before their first game
 
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 FORM_GAMES = 10
@@ -44,7 +50,7 @@ def season_get(*, league: League, season_id: Any) -> Season:
 
 @dataclass(frozen=True)
 class Row:
-    rank: int | None  # None while provisional
+    rank: int | None  # None while provisional or inactive
     player: str
     player_id: int
     games: int
@@ -56,62 +62,284 @@ class Row:
     sigma: float
     display: float  # μ − 3σ
     provisional: bool
+    last_played: dt.datetime | None = None
+    inactive: bool = False  # no game in the league's last N game nights (a league setting)
+    tiebreak: str | None = None  # "wins" or "head_to_head": what put it above a level row
+    movement: int | None = None  # places gained since the previous game night (- lost)
 
     def as_api(self) -> dict[str, Any]:
         return {
+            "player_id": self.player_id,
             "player": self.player,
             "games": self.games,
             "wins": self.wins,
-            "win_rate": round(self.win_rate, 3),
-            "avg_place": round(self.avg_place, 2),
+            "win_rate": half_up(self.win_rate, 3),
+            "avg_place": half_up(self.avg_place, 2),
             "points": self.score,
-            "rating": round(self.mu, 2),
-            "rating_sigma": round(self.sigma, 2),
-            "display_rating": round(self.display, 2),
+            "rating": half_up(self.mu, 2),
+            "rating_sigma": half_up(self.sigma, 2),
+            "display_rating": half_up(self.display, 2),
             "provisional": self.provisional,
+            "inactive": self.inactive,
             "rank": self.rank,
+            "tiebreak": self.tiebreak,
+            "movement": self.movement,
         }
 
 
+def half_up(value: float, places: int) -> float:
+    """``value`` rounded as the pages round it (Django's floatformat: the decimal written,
+    halves away from zero), so the API and the page never differ: 2.125 is 2.13 in both."""
+    exact = Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    return float(exact)
+
+
+def _day_end(day: dt.date) -> dt.datetime:
+    return timezone.make_aware(dt.datetime.combine(day + dt.timedelta(days=1), dt.time.min))
+
+
 def standings(
-    *, league: League, season: Season | None = None, variant: str | None = None
+    *,
+    league: League,
+    season: Season | None = None,
+    variant: str | None = None,
+    as_of: dt.date | None = None,
+    movement: bool = False,
 ) -> list[Row]:
-    """The scope's table, best first: ranked players by μ − 3σ, then the provisional ones
-    (fewer games than the league's minimum), also by μ − 3σ. One query."""
-    lines = Standing.objects.filter(
-        league=league, scope=scope_key(season=season, variant=variant)
-    ).select_related("player")
-    return _rows(lines, league.min_games)
-
-
-def _rows(lines, min_games: int) -> list[Row]:
-    rows = []
-    for s in lines:
-        rows.append(
-            Row(
-                None,
-                s.player.name,
+    """The scope's table, best first: ranked players by μ − 3σ, then wins, then head to head
+    among those still level; then the provisional ones (fewer games than the league's
+    minimum); players with no game in the league's last N nights (its setting) are marked
+    inactive and listed apart. ``as_of``: the table at the end of that day. ``movement``:
+    each row's places gained since the previous game night. A fixed number of queries."""
+    scope = scope_key(season=season, variant=variant)
+    if as_of is None:
+        lines = [
+            _Line(
                 s.player_id,
+                s.player.name,
                 s.games,
                 s.wins,
-                s.win_rate,
-                s.avg_place,
+                s.place_sum,
                 s.score,
                 s.mu,
                 s.sigma,
-                s.display,
-                s.games < min_games,
+                s.last_played,
+            )
+            for s in Standing.objects.filter(league=league, scope=scope).select_related("player")
+        ]
+    else:
+        lines = _lines_as_of(league, scope, _day_end(as_of))
+    rows = _rows(league, scope, lines, as_of)
+    if movement:
+        rows = _with_movement(league, scope, rows, as_of)
+    return rows
+
+
+@dataclass(frozen=True)
+class _Line:
+    player_id: int
+    name: str
+    games: int
+    wins: int
+    place_sum: int
+    score: int
+    mu: float
+    sigma: float
+    last: dt.datetime | None
+
+
+def _lines_as_of(league: League, scope: str, end: dt.datetime) -> list[_Line]:
+    """The scope's table as it stood at ``end``: one aggregate query over the places, and one
+    for each player's rating after their last game before it."""
+    games = scope_games(league=league, scope=scope).filter(played__lt=end)
+    last = RatingSnapshot.objects.filter(
+        league=league, scope=scope, player=OuterRef("pk"), played__lt=end
+    ).order_by("-played", "-league_game_id")
+    lines = list(
+        Placing.objects.filter(league_game__in=games.values("pk"))
+        .values("player_id", "player__name")
+        .annotate(
+            n=Count("pk"),
+            won=Count("pk", filter=Q(place=1)),
+            places=Sum("place"),
+            total=Sum("score"),
+            last=Max("league_game__played"),
+        )
+        .order_by()
+    )
+    # The ratings in a second query, a row per player: as annotations of the aggregate above
+    # they would join its GROUP BY and run once per place instead of once per player.
+    rated = {
+        pk: (mu, sigma)
+        for pk, mu, sigma in Player.objects.filter(
+            pk__in=[line["player_id"] for line in lines] or [0]
+        )
+        .annotate(mu=Subquery(last.values("mu")[:1]), sigma=Subquery(last.values("sigma")[:1]))
+        .values_list("pk", "mu", "sigma")
+    }
+    default = (MODEL.mu, MODEL.sigma)
+    out = []
+    for line in lines:
+        mu, sigma = rated.get(line["player_id"], default)
+        if mu is None:
+            mu, sigma = default
+        out.append(
+            _Line(
+                line["player_id"],
+                line["player__name"],
+                line["n"],
+                line["won"],
+                line["places"],
+                line["total"],
+                mu,
+                sigma,
+                line["last"],
             )
         )
-    rows.sort(key=lambda r: (r.provisional, -r.display, -r.wins, r.player.casefold()))
+    return out
+
+
+def game_nights(*, league: League, until: dt.date | None = None, limit: int | None = None):
+    """The league's game nights (days with a game), newest first. One query."""
+    games = LeagueGame.objects.filter(league=league)
+    if until is not None:
+        games = games.filter(played__lt=_day_end(until))
+    days = games.datetimes("played", "day", order="DESC")
+    if limit is not None:
+        days = days[:limit]
+    return [timezone.localdate(day) for day in days]
+
+
+def _rows(league: League, scope: str, lines: Sequence[_Line], as_of: dt.date | None) -> list[Row]:
+    cutoff = None
+    if league.inactive_nights:
+        nights = game_nights(league=league, until=as_of, limit=league.inactive_nights)
+        if len(nights) == league.inactive_nights:
+            cutoff = nights[-1]
+    rows = []
+    for s in lines:
+        display = s.mu - 3 * s.sigma
+        inactive = bool(cutoff and s.last and timezone.localdate(s.last) < cutoff)
+        rows.append(
+            Row(
+                None,
+                s.name,
+                s.player_id,
+                s.games,
+                s.wins,
+                s.wins / s.games if s.games else 0.0,
+                s.place_sum / s.games if s.games else 0.0,
+                s.score,
+                s.mu,
+                s.sigma,
+                display,
+                s.games < league.min_games,
+                s.last,
+                inactive,
+            )
+        )
+    rows.sort(
+        key=lambda r: (
+            r.inactive,
+            r.provisional,
+            -round(r.display, 2),
+            -r.wins,
+            r.player.casefold(),
+        )
+    )
+    rows = _break_ties(league, scope, rows)
     ranked: list[Row] = []
     for i, row in enumerate(rows, start=1):
-        ranked.append(row if row.provisional else _with_rank(row, i))
+        listed_apart = row.provisional or row.inactive
+        ranked.append(row if listed_apart else dataclasses.replace(row, rank=i))
     return ranked
 
 
-def _with_rank(row: Row, rank: int) -> Row:
-    return Row(rank, *[getattr(row, f) for f in Row.__dataclass_fields__ if f != "rank"])
+def _break_ties(league: League, scope: str, rows: list[Row]) -> list[Row]:
+    """Rows level on the rating shown (two decimals) go by wins; rows level on both by head to
+    head (games placed above the other level players). One query, for all the level rows at
+    once (also when none is level, so a page's queries never depend on its data)."""
+    groups: list[list[Row]] = []
+    for row in rows:
+        if groups and _tie_key(groups[-1][0])[:3] == _tie_key(row)[:3]:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    level = [r.player_id for g in groups if len(g) > 1 for r in g]
+    ahead = _ahead_counts(league, scope, level or [0])
+    out: list[Row] = []
+    for group in groups:
+        out.extend(_order_level(group, ahead) if len(group) > 1 else group)
+    return out
+
+
+def _tie_key(row: Row):
+    return (row.inactive, row.provisional, round(row.display, 2), row.wins)
+
+
+def _order_level(group: list[Row], ahead: dict[int, int]) -> list[Row]:
+    """A group level on rating: by wins, then head to head among those level on wins too."""
+    out: list[Row] = []
+    by_wins: dict[int, list[Row]] = {}
+    for row in group:
+        by_wins.setdefault(row.wins, []).append(row)
+    for wins in sorted(by_wins, reverse=True):
+        level = by_wins[wins]
+        if len(level) > 1:
+            level.sort(key=lambda r: (-ahead.get(r.player_id, 0), r.player.casefold()))
+            scores = [ahead.get(r.player_id, 0) for r in level]
+            level = [
+                dataclasses.replace(r, tiebreak="head_to_head")
+                if k + 1 < len(level) and scores[k] > scores[k + 1]
+                else r
+                for k, r in enumerate(level)
+            ]
+        out.extend(level)
+    # A row above a row with fewer wins at the same rating won the tie on wins.
+    return [
+        dataclasses.replace(r, tiebreak="wins")
+        if r.tiebreak is None and k + 1 < len(out) and out[k + 1].wins < r.wins
+        else r
+        for k, r in enumerate(out)
+    ]
+
+
+def _ahead_counts(league: League, scope: str, players: list[int]) -> dict[int, int]:
+    """For each of ``players``: how many times they placed above another of them, in the
+    scope's games where both played. (Level players of different groups are counted together;
+    only counts within one group are compared.)"""
+    games = scope_games(league=league, scope=scope).values("pk")
+    rows = (
+        Placing.objects.filter(league_game__in=games, player_id__in=players)
+        .order_by("league_game_id")
+        .values_list("league_game_id", "player_id", "place")
+    )
+    by_game: dict[int, list[tuple[int, int]]] = {}
+    for game, player, place in rows:
+        by_game.setdefault(game, []).append((player, place))
+    ahead: dict[int, int] = {}
+    for seated in by_game.values():
+        for player, place in seated:
+            ahead[player] = ahead.get(player, 0) + sum(1 for _p, other in seated if place < other)
+    return ahead
+
+
+def _with_movement(league: League, scope: str, rows: list[Row], as_of: dt.date | None) -> list[Row]:
+    """Each ranked row's places gained since the table of the previous game night."""
+    nights = game_nights(league=league, until=as_of, limit=2)
+    # Without a previous night the same queries run on an empty table: a page's query count
+    # never depends on how many nights the league has had.
+    previous = nights[1] if len(nights) == 2 else dt.date(1900, 1, 1)
+    before = _rows(league, scope, _lines_as_of(league, scope, _day_end(previous)), previous)
+    if len(nights) < 2:
+        return rows
+    then = {r.player_id: r.rank for r in before if r.rank is not None}
+    return [
+        dataclasses.replace(row, movement=then[row.player_id] - row.rank)
+        if row.rank is not None and row.player_id in then
+        else row
+        for row in rows
+    ]
 
 
 def league_variants(*, league: League) -> list[str]:
@@ -129,33 +357,103 @@ def league_variants(*, league: League) -> list[str]:
     return list(league.variants) + extra
 
 
-def recent_games(*, league: League, limit: int = 20) -> list[dict[str, Any]]:
-    """The latest games, newest first, with seats and places: three queries."""
+def recent_games(
+    *, league: League, limit: int = 20, offset: int = 0, scope: str = "|"
+) -> list[dict[str, Any]]:
+    """The latest games, newest first, with seats, places and each player's displayed rating
+    just before and after the game (in ``scope``): four queries however many games."""
     seats = Prefetch("game__seats", queryset=Seat.objects.order_by("position"))
-    links = (
+    placings = Prefetch("placings", queryset=Placing.objects.select_related("player"))
+    links = list(
         LeagueGame.objects.filter(league=league)
         .select_related("game")
-        .prefetch_related(seats, "placings")
-        .order_by("-played", "-pk")[:limit]
+        .prefetch_related(seats, placings)
+        .order_by("-played", "-pk")[offset : offset + limit]
     )
+    changes = rating_changes(league=league, scope=scope, games=[link.pk for link in links])
     items = []
     for link in links:
-        places = {p.seat: p.place for p in link.placings.all()}
+        places = {p.seat: p for p in link.placings.all()}
+        seated = []
+        for s in link.game.seats.all():
+            placing = places.get(s.name)
+            seated.append(
+                {
+                    "name": s.name,
+                    "player_id": link.seats.get(s.name),
+                    "player": placing.player.name if placing else s.name,
+                    "place": placing.place if placing else None,
+                    "total": link.game.totals.get(s.name),
+                    "rating": changes.get((link.pk, link.seats.get(s.name))),
+                }
+            )
         items.append(
             {
                 "link": link,
                 "game": link.game,
-                "seats": [
-                    {
-                        "name": s.name,
-                        "place": places.get(s.name),
-                        "total": link.game.totals.get(s.name),
-                    }
-                    for s in link.game.seats.all()
-                ],
+                "played_on": played_on(link),
+                "seats": seated,
+                "rated": any(seat["rating"] for seat in seated),
             }
         )
     return items
+
+
+@dataclass(frozen=True)
+class Change:
+    """A player's displayed rating (μ − 3σ) just before and just after one ranked game."""
+
+    before: float
+    after: float
+
+    @property
+    def delta(self) -> float:
+        return self.after - self.before
+
+
+def rating_changes(*, league: League, scope: str, games: Sequence[int]) -> dict[tuple, Change]:
+    """{(league game id, player id): Change} for these games in ``scope``. One query: each
+    snapshot with the player's previous one in the scope read alongside."""
+    previous = (
+        RatingSnapshot.objects.filter(league=league, scope=scope, player=OuterRef("player_id"))
+        .filter(
+            Q(played__lt=OuterRef("played"))
+            | Q(played=OuterRef("played"), league_game_id__lt=OuterRef("league_game_id"))
+        )
+        .order_by("-played", "-league_game_id")
+    )
+    rows = (
+        RatingSnapshot.objects.filter(
+            league=league, scope=scope, league_game_id__in=list(games) or [0]
+        )
+        .annotate(
+            mu_before=Subquery(previous.values("mu")[:1]),
+            sigma_before=Subquery(previous.values("sigma")[:1]),
+        )
+        .values_list("league_game_id", "player_id", "mu", "sigma", "mu_before", "sigma_before")
+    )
+    out = {}
+    for game, player, mu, sigma, mu_before, sigma_before in rows:
+        before = START if mu_before is None else mu_before - 3 * sigma_before
+        out[(game, player)] = Change(before, mu - 3 * sigma)
+    return out
+
+
+def nights_of(items: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Games (newest first, as :func:`recent_games` gives them) grouped by game night, with
+    who attended each night."""
+    nights: list[dict[str, Any]] = []
+    for item in items:
+        if not nights or nights[-1]["day"] != item["played_on"]:
+            nights.append({"day": item["played_on"], "games": [], "players": []})
+        night = nights[-1]
+        night["games"].append(item)
+        for seat in item["seats"]:
+            if seat["player"] not in night["players"]:
+                night["players"].append(seat["player"])
+    for night in nights:
+        night["players"].sort(key=str.casefold)
+    return nights
 
 
 def league_players(*, league: League) -> list[Player]:
@@ -171,13 +469,32 @@ def player_get(*, league: League, player_id: Any) -> Player:
 
 
 def player_record(*, league: League, player: Player, scope: str = "|") -> dict[str, Any]:
-    """A player's page: rating history in ``scope``, results by variant, last games, head to
-    head. Five queries, however many games."""
-    history = list(
+    """A player's page: rating history in ``scope`` (each game's rating before → after),
+    results by variant, last games, head to head. Five queries, however many games."""
+    place = Placing.objects.filter(league_game=OuterRef("league_game_id"), player=player)
+    history = []
+    before = START
+    for played, mu, sigma, game_id, place_at in (
         RatingSnapshot.objects.filter(league=league, scope=scope, player=player)
         .order_by("played", "league_game_id")
-        .values_list("played", "mu", "sigma")
-    )
+        .annotate(place=Subquery(place.values("place")[:1]))
+        .values_list("played", "mu", "sigma", "league_game__game__public_id", "place")
+    ):
+        after = mu - 3 * sigma
+        history.append(
+            {
+                "game_id": game_id,
+                "played": played,
+                "played_on": timezone.localdate(played),
+                "place": place_at,
+                "mu": mu,
+                "sigma": sigma,
+                "before": before,
+                "after": after,
+                "delta": after - before,
+            }
+        )
+        before = after
     by_variant = [
         s
         for s in Standing.objects.filter(league=league, player=player, scope__startswith="|")
@@ -240,6 +557,7 @@ class GameLeague:
 
     name: str
     url: str
+    ratings: tuple = ()  # (name at the table, Change) for a finished ranked game
 
 
 def games_with_league(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -248,10 +566,22 @@ def games_with_league(games: QuerySet[Game]) -> QuerySet[Game]:
 
 
 def game_league(*, game: Game) -> GameLeague | None:
-    """The league ``game`` was played in, or None. No query for a game read through
-    :func:`games_with_league` (one otherwise)."""
+    """The league ``game`` was played in, or None, with each player's rating before → after
+    when the game counted. No query for a game read through :func:`games_with_league` (one
+    otherwise), and one more for a finished ranked game's rating changes."""
     try:
-        league = game.league_link.league
+        link = game.league_link
     except LeagueGame.DoesNotExist:
         return None
-    return GameLeague(name=league.name, url=reverse("league", args=[league.public_id]))
+    league = link.league
+    ratings: tuple = ()
+    if link.ranked and link.finished:
+        changes = rating_changes(league=league, scope="|", games=[link.pk])
+        ratings = tuple(
+            (name, changes[(link.pk, pk)])
+            for name, pk in link.seats.items()
+            if (link.pk, pk) in changes
+        )
+    return GameLeague(
+        name=league.name, url=reverse("league", args=[league.public_id]), ratings=ratings
+    )

@@ -14,18 +14,19 @@ import base64
 import contextlib
 import contextvars
 import datetime as dt
-import hashlib
 import hmac
 import itertools
 import secrets
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Max, Q, Sum
 from django.dispatch import receiver
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from openskill.models import PlackettLuce
 
@@ -34,6 +35,7 @@ from scorekeeper.games.services import game_create, game_create_played
 from scorekeeper.games.signals import game_stored
 from scorekeeper.rules.errors import ResultError
 from scorekeeper.rules.messages import N_, NP_, define
+from scorekeeper.rules.scoring.setup import NAME_CHARACTER
 from scorekeeper.rules.standing import final_places
 
 from .models import League, LeagueGame, Placing, Player, RatingSnapshot, Season, Standing
@@ -56,6 +58,12 @@ BOOL_EXPECTED = define("league.bool_expected", N_("expected true or false"))
 SAME_PLAYER = define(
     "league.same_player", N_("{name} and {other} are one player in a league (names ignore case)")
 )
+MERGE_SAME = define("league.merge_same", N_("a player cannot be merged into themselves"))
+MERGE_TOGETHER = define(
+    "league.merge_together",
+    N_("{name} and {other} played in the same game, so they are two people"),
+)
+INACTIVE_RANGE = define("league.inactive_nights", N_("a whole number from 0 to 52"))
 MAX_NAME = 40
 
 
@@ -102,18 +110,47 @@ def scope_games(*, league: League, scope: str):
 # -- tokens ------------------------------------------------------------------------------------
 
 
-def token_valid(*, league: League, token: str | None) -> bool:
-    return hmac.compare_digest(hash_token(token or ""), league.token_hash)
+class OrganiserGrant:
+    """The organiser's right, as a browser proves it with its session's grant (see
+    :mod:`scorekeeper.leagues.access`): accepted by every write in place of the token."""
+
+    __slots__ = ("league_id", "token_hash")
+
+    def __init__(self, league: League):
+        self.league_id, self.token_hash = league.pk, league.token_hash
 
 
-def game_token_for(*, league_token: str, game: Game) -> str:
-    """A league game's edit token, derived from the organiser's: the organiser can always
-    correct the league's games, and nobody without the organiser token can derive it."""
-    digest = hmac.new(league_token.encode(), f"game:{game.public_id}".encode(), hashlib.sha256)
-    return base64.urlsafe_b64encode(digest.digest()).decode().rstrip("=")
+def link_secret(*, league: League) -> str:
+    """The secret of the organiser link (``/leagues/<id>/join/#<secret>``): as good as the
+    token, made from its hash with the server's secret key, so a share page can show it to an
+    organiser's browser although no raw token is stored anywhere."""
+    value = f"{league.public_id}:{league.token_hash}"
+    digest = salted_hmac("rummy-table.league-link", value, algorithm="sha256").digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
-def _check(league: League, token: str | None) -> None:
+def token_valid(*, league: League, token: str | OrganiserGrant | None) -> bool:
+    """Is ``token`` the organiser token, its link's secret, or a grant checked for ``league``?"""
+    if isinstance(token, OrganiserGrant):
+        return token.league_id == league.pk and hmac.compare_digest(
+            token.token_hash, league.token_hash
+        )
+    token = token if isinstance(token, str) else ""
+    return hmac.compare_digest(hash_token(token), league.token_hash) | hmac.compare_digest(
+        token.encode(), link_secret(league=league).encode()
+    )
+
+
+def game_token_for(*, league: League, game: Game) -> str:
+    """A league game's edit token, made from the league's token hash with the server's secret
+    key: the organiser (by token or grant) can always correct the league's games, and a
+    database reader cannot derive it."""
+    value = f"{league.public_id}:{league.token_hash}:{game.public_id}"
+    digest = salted_hmac("rummy-table.league-game", value, algorithm="sha256").digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def _check(league: League, token) -> None:
     if not token_valid(league=league, token=token):
         raise LeagueForbidden(_("this is not the league's organiser token"))
 
@@ -132,6 +169,28 @@ def _text(value: Any, field: str, *, limit: int, required: bool = True) -> str:
     if len(text) > limit:
         raise ResultError(TEXT_TOO_LONG(limit=limit), field)
     return text
+
+
+def _name(value: Any, field: str, *, limit: int) -> str:
+    """A league's or season's name: visible characters only, as for player names (control,
+    zero-width and bidirectional-override characters are refused), NFC, single spaces."""
+    text = _text(value, field, limit=limit)
+    for position, char in enumerate(text, start=1):
+        if unicodedata.category(char) in _HIDDEN and char not in " \t\n\r" or char in _BLANK:
+            what = unicodedata.name(char, "") or "CONTROL"
+            code = f"{ord(char):04X}"
+            raise ResultError(NAME_CHARACTER(code=code, what=what, position=position), field)
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u180e\u2800")
+
+
+def _inactive(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 52:
+        raise ResultError(INACTIVE_RANGE(), "inactive_nights")
+    return value
 
 
 def _variants(variants: Sequence[str] | None) -> list[str]:
@@ -162,14 +221,16 @@ def league_create(
     description: str = "",
     variants: Sequence[str] | None = None,
     min_games: int = 3,
+    inactive_nights: int = 0,
 ) -> tuple[League, str]:
     """A new league; returns it with its organiser token, shown this once and never stored."""
     token = secrets.token_urlsafe(32)
     league = League.objects.create(
-        name=_text(name, "name", limit=80),
+        name=_name(name, "name", limit=80),
         description=_text(description or "", "description", limit=2000, required=False),
         variants=_variants(variants),
         min_games=_min_games(min_games),
+        inactive_nights=_inactive(inactive_nights),
         token_hash=hash_token(token),
     )
     return league, token
@@ -184,14 +245,17 @@ def league_update(
     description: str = "",
     variants: Sequence[str] | None = None,
     min_games: int = 3,
+    inactive_nights: int | None = None,
 ) -> League:
-    """Change the league's settings. The minimum of games only changes who is listed as
-    provisional, so nothing is recomputed."""
+    """Change the league's settings. The minimum of games and the inactive nights only change
+    how the table is listed, so nothing is recomputed."""
     _check(league, token)
-    league.name = _text(name, "name", limit=80)
+    league.name = _name(name, "name", limit=80)
     league.description = _text(description or "", "description", limit=2000, required=False)
     league.variants = _variants(variants)
     league.min_games = _min_games(min_games)
+    if inactive_nights is not None:
+        league.inactive_nights = _inactive(inactive_nights)
     league.save()
     return league
 
@@ -204,26 +268,121 @@ def _key(name: str) -> str:
 
 
 def _players_for(league: League, names: Sequence[str]) -> dict[str, Player]:
-    """The league's player for each name, created when new; names match case-insensitively."""
+    """The league's player for each name, created when new; names match case-insensitively,
+    and a name nobody has now matches the player who had it before (a former name)."""
     keys = {name: _key(name) for name in names}
     found = {p.key: p for p in Player.objects.filter(league=league, key__in=set(keys.values()))}
+    missing = set(keys.values()) - set(found)
+    if missing:
+        for player in Player.objects.filter(league=league).exclude(former_names=[]):
+            for former in player.former_names:
+                if _key(former) in missing:
+                    found.setdefault(_key(former), player)
     for name, key in keys.items():
         if key not in found:
             found[key] = Player.objects.create(league=league, name=name, key=key)
     return {name: found[keys[name]] for name in names}
 
 
+def import_players(*, league: League, people: Sequence[dict]) -> dict[Any, Player]:
+    """The league's player for each person of an imported document (``{"ref", "name",
+    "former_names"}``): the player with that id in this league first, then one whose name or
+    former name is the person's name or a former name of theirs; else a new player. Former
+    names travel along. Returns {ref: player}."""
+    players = list(Player.objects.filter(league=league))
+    by_id = {p.pk: p for p in players}
+    by_name: dict[str, Player] = {}
+    for p in players:
+        for name in [p.name, *p.former_names]:
+            by_name.setdefault(_key(name), p)
+    found: dict[Any, Player] = {}
+    for person in people:
+        ref, name = person.get("ref"), person["name"]
+        formers = [n for n in person.get("former_names") or [] if isinstance(n, str)]
+        player = by_id.get(ref) if isinstance(ref, int) and not isinstance(ref, bool) else None
+        if player is None:
+            player = next((by_name[_key(n)] for n in [name, *formers] if _key(n) in by_name), None)
+        if player is None:
+            player = Player.objects.create(league=league, name=name, key=_key(name))
+            by_id[player.pk] = player
+        extra = [
+            n for n in [*formers, name] if _key(n) != player.key and n not in player.former_names
+        ]
+        if extra:
+            player.former_names = [*player.former_names, *dict.fromkeys(extra)]
+            player.save(update_fields=["former_names"])
+        for n in [player.name, *player.former_names]:
+            by_name.setdefault(_key(n), player)
+        found[ref] = player
+    return found
+
+
+def _player_name(value: Any) -> str:
+    from scorekeeper.rules.scoring.setup import player_name
+
+    return player_name(_text(value, "name", limit=MAX_NAME), "name")
+
+
 @transaction.atomic
-def player_rename(*, league: League, token: str | None, player: Player, name: str) -> Player:
-    """Rename a player; every game, place and rating stays theirs."""
+def player_rename(*, league: League, token, player: Player, name: str) -> Player:
+    """Rename a player; every game, place and rating stays theirs, and the old name is kept
+    among their former names (an import matches it). Two renames to one name at once: the
+    league's lock lets one through, and the other is told the name is taken."""
     _check(league, token)
-    name = _text(name, "name", limit=MAX_NAME)
+    name = _player_name(name)
+    _lock_league(league)
+    player.refresh_from_db()
     clash = Player.objects.filter(league=league, key=_key(name)).exclude(pk=player.pk).first()
     if clash is not None:
         raise ResultError(NAME_TAKEN(name=clash.name), "name")
-    player.name, player.key = name, _key(name)
-    player.save()
+    if name == player.name:
+        return player
+    former = [n for n in player.former_names if _key(n) != _key(name)]
+    if _key(player.name) != _key(name) and player.name not in former:
+        former.append(player.name)
+    player.name, player.key, player.former_names = name, _key(name), former
+    try:
+        with transaction.atomic():
+            player.save()
+    except IntegrityError:  # a rename that slipped past the lock (a database without it)
+        raise ResultError(NAME_TAKEN(name=name), "name") from None
     return player
+
+
+@transaction.atomic
+def player_merge(*, league: League, token, player: Player, into: Player) -> Player:
+    """Make two entries of one person one player: ``player``'s games, places and ratings move
+    to ``into``, whose former names gain ``player``'s names; every scope is rebuilt."""
+    _check(league, token)
+    if player.pk == into.pk:
+        raise ResultError(MERGE_SAME(), "into")
+    _lock_league(league)
+    links = list(LeagueGame.objects.filter(league=league, seats__isnull=False))
+    together = [
+        link
+        for link in links
+        if player.pk in link.seats.values() and into.pk in link.seats.values()
+    ]
+    if together:
+        raise ResultError(MERGE_TOGETHER(name=player.name, other=into.name), "into")
+    for link in links:
+        if player.pk in link.seats.values():
+            link.seats = {
+                name: (into.pk if pk == player.pk else pk) for name, pk in link.seats.items()
+            }
+            link.save(update_fields=["seats"])
+    Placing.objects.filter(player=player).update(player=into)
+    former = list(into.former_names)
+    for name in [*player.former_names, player.name]:
+        if name not in former and _key(name) != into.key:
+            former.append(name)
+    into.former_names = former
+    into.save(update_fields=["former_names"])
+    RatingSnapshot.objects.filter(league=league).delete()
+    Standing.objects.filter(league=league).delete()
+    player.delete()
+    _rebuild_all(league)
+    return into
 
 
 # -- seasons -----------------------------------------------------------------------------------
@@ -235,7 +394,7 @@ def season_create(
 ) -> Season:
     """A named date range; its standings and ratings are built from its games at once."""
     _check(league, token)
-    name = _text(name, "name", limit=60)
+    name = _name(name, "name", limit=60)
     if not isinstance(starts, dt.date) or not isinstance(ends, dt.date):
         raise ResultError(DATE_EXPECTED(), "starts")
     if ends < starts:
@@ -286,16 +445,21 @@ def league_game_create(
     dealer: str | None,
     ranked: bool = True,
     played: dt.datetime | None = None,
+    played_on: dt.date | None = None,
     hands: list[dict] | None = None,
+    seat_players: dict[str, Player] | None = None,
 ) -> tuple[LeagueGame, str]:
     """Start a game in the league (organiser only); returns the link and the game's edit token.
 
-    The game's token is derived from the organiser token (:func:`game_token_for`). ``hands``:
-    the game's hands already played (an import), replayed and stored in one go.
+    The game's token is derived from the league's (:func:`game_token_for`). ``hands``:
+    the game's hands already played (an import), replayed and stored in one go. ``played_on``:
+    the day of the game night it belongs to (default: today, or ``played``'s day).
     """
     _check(league, token)
     if not isinstance(ranked, bool):
         raise ResultError(BOOL_EXPECTED(), "ranked")
+    if played_on is not None:
+        played = _on_day(_day(played_on), played)
     table = {"variant": variant, "options": options, "players": players, "dealer": dealer}
     if hands:
         game, _token = game_create_played(**table, entries=hands)
@@ -311,10 +475,19 @@ def league_game_create(
                 f"players[{i}]",
             )
         keys[_key(name)] = name
-    game_token = game_token_for(league_token=token, game=game)
+    game_token = game_token_for(league=league, game=game)
     Game.objects.filter(pk=game.pk).update(token_hash=hash_token(game_token))
     game.token_hash = hash_token(game_token)
-    seats = _players_for(league, names)
+    given = {n: p for n, p in (seat_players or {}).items() if n in names}
+    seats = {**_players_for(league, [n for n in names if n not in given]), **given}
+    if len({p.pk for p in seats.values()}) < len(seats):
+        taken = {}
+        for i, name in enumerate(names):
+            if seats[name].pk in taken:
+                raise ResultError(
+                    SAME_PLAYER(name=name, other=taken[seats[name].pk]), f"players[{i}]"
+                )
+            taken[seats[name].pk] = name
     link = LeagueGame.objects.create(
         league=league,
         game=game,
@@ -326,6 +499,72 @@ def league_game_create(
     )
     _sync(link, game)
     return link, game_token
+
+
+def _day(value: Any) -> dt.date:
+    if isinstance(value, dt.datetime) or not isinstance(value, dt.date):
+        if isinstance(value, str):
+            try:
+                return dt.date.fromisoformat(value)
+            except ValueError:
+                pass
+        raise ResultError(DATE_EXPECTED(), "played_on")
+    return value
+
+
+def _on_day(day: dt.date, at: dt.datetime | None) -> dt.datetime:
+    """A moment on ``day`` (local time): ``at``'s time of day if given, else now's, so games
+    of one night keep the order they were started in."""
+    clock = timezone.localtime(at or timezone.now()).time().replace(tzinfo=None)
+    return timezone.make_aware(dt.datetime.combine(day, clock))
+
+
+def played_on(link: LeagueGame) -> dt.date:
+    """The day a league game was played: its game night."""
+    return timezone.localdate(link.played)
+
+
+@dataclass(frozen=True)
+class _At:
+    played: dt.datetime
+    pk: int
+
+
+@transaction.atomic
+def league_game_set_played_on(
+    *, league: League, token, link: LeagueGame, played_on: Any
+) -> LeagueGame:
+    """Move a game to another night; every scope it was or now is in is rebuilt from the
+    earlier of its two places in the history on."""
+    _check(league, token)
+    day = _day(played_on)
+    if day == timezone.localdate(link.played):
+        return link
+    _lock_league(league)
+    seasons = list(league.seasons.all())
+    before = _scopes_of(link, seasons)
+    old = _At(link.played, link.pk)
+    link.played = _on_day(day, link.played)
+    link.save(update_fields=["played"])
+    if link.ranked and link.finished:
+        RatingSnapshot.objects.filter(league_game=link).update(played=link.played)
+        since = min(old, _At(link.played, link.pk), key=_order)
+        for scope in dict.fromkeys(before + _scopes_of(link, seasons)):
+            _rebuild(league, scope, since=since)
+    return link
+
+
+@transaction.atomic
+def league_game_edit_token(*, league: League, token, link: LeagueGame) -> str:
+    """The edit token of one of the league's games, for the organiser. A game made before
+    league game tokens came from the token's hash gets its token made again (phones that held
+    that game's old edit link open it again through the league)."""
+    _check(league, token)
+    game_token = game_token_for(league=league, game=link.game)
+    if not hmac.compare_digest(hash_token(game_token), link.game.token_hash):
+        Game.objects.filter(pk=link.game_id).update(token_hash=hash_token(game_token))
+        link.game.token_hash = hash_token(game_token)
+    return game_token
 
 
 @transaction.atomic
@@ -424,7 +663,7 @@ def _rebuild_for(link: LeagueGame) -> None:
         _rebuild(link.league, scope, since=link)
 
 
-def _order(link: LeagueGame) -> tuple[dt.datetime, int]:
+def _order(link) -> tuple[dt.datetime, int]:
     return (link.played, link.pk)
 
 
@@ -471,38 +710,62 @@ def _rebuild(league: League, scope: str, *, since: LeagueGame | None) -> None:
         .order_by("league_game__played", "league_game_id", "place", "pk")
         .values_list("league_game_id", "league_game__played", "player_id", "place")
     )
-    fresh: list[RatingSnapshot] = []
+    fresh: list[tuple] = []
+    kept: dict[int, Any] = {}
+    adapt = connection.ops.adapt_datetimefield_value
     for (game_id, played), group in itertools.groupby(
         rows.iterator(chunk_size=2000), key=lambda row: (row[0], row[1])
     ):
         placings = [(player, place) for _game, _played, player, place in group]
         if len(placings) < 2:
             continue
-        for (player, _place), (mu, sigma) in zip(placings, rate(placings, ratings), strict=True):
+        at = adapt(played)
+        new = rate(placings, ratings, kept)
+        for (player, _place), (mu, sigma) in zip(placings, new, strict=True):
             ratings[player] = (mu, sigma)
-            fresh.append(
-                RatingSnapshot(
-                    league=league,
-                    scope=scope,
-                    league_game_id=game_id,
-                    played=played,
-                    player_id=player,
-                    mu=mu,
-                    sigma=sigma,
-                )
-            )
-    RatingSnapshot.objects.bulk_create(fresh, batch_size=1000)
+            fresh.append((league.pk, scope, game_id, at, player, mu, sigma))
+    _insert_snapshots(fresh)
     _write_table(league, scope, games, ratings)
 
 
-def rate(placings: Sequence[tuple[int, int]], ratings: dict[int, tuple[float, float]]):
+_SNAPSHOT_COLUMNS = ("league_id", "scope", "league_game_id", "played", "player_id", "mu", "sigma")
+
+
+def _insert_snapshots(rows: Sequence[tuple]) -> None:
+    """Write rating snapshots with one prepared INSERT run over all rows: a rebuild from a
+    league's first game writes thousands, and building a model object for each (what
+    ``bulk_create`` does) cost more than the ratings themselves."""
+    if not rows:
+        return
+    table = connection.ops.quote_name(RatingSnapshot._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(c) for c in _SNAPSHOT_COLUMNS)
+    marks = ", ".join(["%s"] * len(_SNAPSHOT_COLUMNS))
+    sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), 5000):
+            cursor.executemany(sql, rows[start : start + 5000])
+
+
+def rate(
+    placings: Sequence[tuple[int, int]],
+    ratings: dict[int, tuple[float, float]],
+    kept: dict[int, Any] | None = None,
+):
     """New (μ, σ) for each (player id, place) of one game, in order: openskill's
-    Plackett-Luce from the places, starting from each player's rating so far."""
+    Plackett-Luce from the places, starting from each player's rating so far. ``kept``: the
+    openskill rating objects of a rebuild in progress, reused while they still hold the
+    player's (μ, σ), so a long rebuild makes no new object per player and game."""
     teams = []
     for player, _place in placings:
         mu, sigma = ratings.get(player, (None, None))
-        teams.append([MODEL.rating(mu=mu, sigma=sigma)])
+        known = kept.get(player) if kept is not None else None
+        if known is None or (known.mu, known.sigma) != (mu, sigma):
+            known = MODEL.rating(mu=mu, sigma=sigma)
+        teams.append([known])
     rated = MODEL.rate(teams, ranks=[place for _player, place in placings])
+    if kept is not None:
+        for (player, _place), team in zip(placings, rated, strict=True):
+            kept[player] = team[0]
     return [(team[0].mu, team[0].sigma) for team in rated]
 
 
@@ -552,6 +815,10 @@ def rebuild_league(*, league: League) -> None:
     _lock_league(league)
     RatingSnapshot.objects.filter(league=league).delete()
     Standing.objects.filter(league=league).delete()
+    _rebuild_all(league)
+
+
+def _rebuild_all(league: League) -> None:
     variants = set(LeagueGame.objects.filter(league=league).values_list("variant", flat=True))
     scopes = [scope_key()] + [scope_key(variant=v) for v in sorted(variants)]
     for season in league.seasons.all():

@@ -1,23 +1,36 @@
 """A league's games in and out: CSV export, and import from that CSV or the API's JSON.
 
-The CSV format (UTF-8, comma separated, one header row, every row has every column)::
+The CSV format (UTF-8 with a byte order mark, so spreadsheets read "Dũng"; comma separated; one
+header row; every row has every column)::
 
     record,game,date,variant,ranked,options,players,dealer,hand,entry,player,place,games,wins,
-    win_rate,avg_place,points,rating,rating_sigma,display_rating
+    win_rate,avg_place,points,rating,rating_sigma,display_rating,player_id,former_names,seats
+
+A cell that a spreadsheet would take for a formula (it starts with ``=``, ``+``, ``-``, ``@``,
+a tab or a carriage return, and is not a plain number) is written with a leading ``'``, which
+the import strips again.
 
 ``record`` says what a row is, and which columns it fills:
 
-- ``game``: ``game`` (an id, any text unique in the file), ``date`` (ISO 8601: ``2026-03-05``
-  or ``2026-03-05T20:30:00+01:00``), ``variant`` (slug), ``ranked`` (``true``/``false``),
-  ``options`` (a JSON object, may be empty), ``players`` (a JSON list, seating order),
-  ``dealer`` (of the first hand; empty: the last player);
+- ``player``: ``player_id`` (the league's id of the player), ``player`` (the name now),
+  ``former_names`` (a JSON list). The import matches a player by id, then by name or former
+  name, so a renamed player stays one player;
+- ``game``: ``game`` (an id, any text unique in the file), ``date`` (the game night,
+  ``2026-03-05``; a time ``2026-03-05T20:30:00+01:00`` is read too), ``variant`` (slug),
+  ``ranked`` (``true``/``false``), ``options`` (a JSON object, may be empty), ``players`` (a
+  JSON list of the names at the table, seating order), ``dealer`` (of the first hand; empty:
+  the last player), ``seats`` (a JSON object: name at the table → ``player_id``; may be empty);
 - ``hand``: ``game``, ``hand`` (1, 2, ... in order), ``entry`` (the hand as a JSON object: the
   API's ``result``);
 - ``place``: ``game``, ``player``, ``place``, ``points``: a finished ranked game's result, as
   the engine ranks it (written by the export, ignored by the import: it is derived);
 - ``standing``: the all-time table (``player``, ``games``, ``wins``, ``win_rate``,
-  ``avg_place``, ``points``, ``rating`` (μ), ``rating_sigma`` (σ), ``display_rating``
-  (μ − 3σ)); also ignored by the import.
+  ``avg_place``, ``rating`` (μ), ``rating_sigma`` (σ), ``display_rating`` (μ − 3σ)), then one
+  table per variant (``variant`` filled, and ``points`` in that variant's unit: points are only
+  summed within one variant); also ignored by the import.
+
+A game already in the league (same day, variant, players and hands) is reported as a duplicate
+and skipped, unless duplicates are allowed.
 
 An import validates every game and hand through the engine before anything is written; the
 report lists what would be created and every error with its line (CSV) or path (JSON). With
@@ -30,6 +43,7 @@ import csv
 import datetime as dt
 import io
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,9 +58,16 @@ from scorekeeper.i18n import render_message
 from scorekeeper.rules.errors import GameOverError, RulesError
 from scorekeeper.rules.game import replay
 
-from .models import League, LeagueGame
-from .selectors import standings
-from .services import LeagueForbidden, deferred, league_game_create, token_valid
+from .models import League, LeagueGame, Player
+from .selectors import league_variants, standings
+from .services import (
+    LeagueForbidden,
+    deferred,
+    import_players,
+    league_game_create,
+    played_on,
+    token_valid,
+)
 
 COLUMNS = (
     "record",
@@ -69,6 +90,9 @@ COLUMNS = (
     "rating",
     "rating_sigma",
     "display_rating",
+    "player_id",
+    "former_names",
+    "seats",
 )
 MAX_GAMES = 5000
 MAX_HANDS = 60000
@@ -78,28 +102,27 @@ MAX_HANDS = 60000
 
 
 def export_rows(*, league: League) -> Iterator[dict[str, Any]]:
-    """Every game with its live hands and places, then the all-time standings. Four queries."""
-    seats = Prefetch("game__seats", queryset=Seat.objects.order_by("position"))
-    hands = Prefetch(
-        "game__hands", queryset=Hand.objects.filter(deleted_at__isnull=True).order_by("number")
-    )
-    links = (
-        LeagueGame.objects.filter(league=league)
-        .select_related("game")
-        .prefetch_related(seats, hands, "placings")
-        .order_by("played", "pk")
-    )
-    for link in links:
+    """The players, every game with its live hands and places, then the standings: all time
+    and per variant. A fixed number of queries."""
+    for player in Player.objects.filter(league=league).order_by("pk"):
+        yield {
+            "record": "player",
+            "player_id": player.pk,
+            "player": player.name,
+            "former_names": json.dumps(player.former_names, ensure_ascii=False),
+        }
+    for link in _links(league):
         game = link.game
         yield {
             "record": "game",
             "game": game.public_id,
-            "date": timezone.localtime(link.played).isoformat(),
+            "date": played_on(link).isoformat(),
             "variant": game.variant,
             "ranked": "true" if link.ranked else "false",
             "options": json.dumps(game.options, ensure_ascii=False, sort_keys=True),
             "players": json.dumps([s.name for s in game.seats.all()], ensure_ascii=False),
             "dealer": game.dealer,
+            "seats": json.dumps(link.seats, ensure_ascii=False),
         }
         for hand in game.hands.all():
             yield {
@@ -113,32 +136,108 @@ def export_rows(*, league: League) -> Iterator[dict[str, Any]]:
                 yield {
                     "record": "place",
                     "game": game.public_id,
+                    "variant": game.variant,
                     "player": placing.seat,
+                    "player_id": placing.player_id,
                     "place": placing.place,
                     "points": placing.score,
                 }
-    for row in standings(league=league):
-        yield {
-            "record": "standing",
-            "player": row.player,
-            "games": row.games,
-            "wins": row.wins,
-            "win_rate": f"{row.win_rate:.3f}",
-            "avg_place": f"{row.avg_place:.2f}",
-            "points": row.score,
-            "rating": f"{row.mu:.3f}",
-            "rating_sigma": f"{row.sigma:.3f}",
-            "display_rating": f"{row.display:.3f}",
-        }
+    for variant in [None, *league_variants(league=league)]:
+        for row in standings(league=league, variant=variant):
+            yield {
+                "record": "standing",
+                "variant": variant or "",
+                "player": row.player,
+                "player_id": row.player_id,
+                "games": row.games,
+                "wins": row.wins,
+                "win_rate": f"{row.win_rate:.3f}",
+                "avg_place": f"{row.avg_place:.2f}",
+                "points": row.score if variant else "",
+                "rating": f"{row.mu:.3f}",
+                "rating_sigma": f"{row.sigma:.3f}",
+                "display_rating": f"{row.display:.3f}",
+            }
+
+
+def _links(league: League):
+    seats = Prefetch("game__seats", queryset=Seat.objects.order_by("position"))
+    hands = Prefetch(
+        "game__hands", queryset=Hand.objects.filter(deleted_at__isnull=True).order_by("number")
+    )
+    return (
+        LeagueGame.objects.filter(league=league)
+        .select_related("game")
+        .prefetch_related(seats, hands, "placings")
+        .order_by("played", "pk")
+    )
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A cell a spreadsheet will not run: text starting like a formula gets a leading ``'``
+    (plain numbers such as ``-10`` are left as they are)."""
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+def _unsafe(value: str) -> str:
+    """The cell as written before :func:`spreadsheet_safe`."""
+    if value.startswith("'") and value[1:].startswith(FORMULA_START):
+        return value[1:]
+    return value
 
 
 def export_csv(*, league: League) -> str:
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
+    out.write("\ufeff")  # the byte order mark: spreadsheets then read the file as UTF-8
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\r\n")
     writer.writeheader()
     for row in export_rows(league=league):
-        writer.writerow(row)
+        writer.writerow({key: spreadsheet_safe(value) for key, value in row.items()})
     return out.getvalue()
+
+
+def export_document(*, league: League) -> dict[str, Any]:
+    """The whole league as JSON (``GET /leagues/{id}/export``): settings, seasons, players with
+    their ids and former names, every game with its day, seats by player id, and hands. The
+    import takes it back."""
+    return {
+        "league": {
+            "id": league.public_id,
+            "name": league.name,
+            "description": league.description,
+            "variants": list(league.variants),
+            "min_games": league.min_games,
+            "inactive_nights": league.inactive_nights,
+        },
+        "seasons": [
+            {"name": s.name, "starts": s.starts.isoformat(), "ends": s.ends.isoformat()}
+            for s in league.seasons.order_by("starts", "pk")
+        ],
+        "players": [
+            {"id": p.pk, "name": p.name, "former_names": list(p.former_names)}
+            for p in Player.objects.filter(league=league).order_by("pk")
+        ],
+        "games": [
+            {
+                "id": link.game.public_id,
+                "played_on": played_on(link).isoformat(),
+                "variant": link.game.variant,
+                "options": link.game.options,
+                "ranked": link.ranked,
+                "players": [s.name for s in link.game.seats.all()],
+                "dealer": link.game.dealer,
+                "seats": dict(link.seats),
+                "hands": [hand.entry for hand in link.game.hands.all()],
+            }
+            for link in _links(league)
+        ],
+    }
 
 
 # -- import ------------------------------------------------------------------------------------
@@ -160,6 +259,8 @@ class Planned:
     hand_where: list[str] = field(default_factory=list)
     finished: bool = False
     winners: list[str] = field(default_factory=list)
+    seats: dict[str, Any] = field(default_factory=dict)  # name at the table -> person ref
+    duplicate_of: str | None = None  # the league game it repeats
 
     def as_report(self) -> dict[str, Any]:
         return {
@@ -172,6 +273,7 @@ class Planned:
             "hands": len(self.hands),
             "finished": self.finished,
             "winners": self.winners,
+            "duplicate_of": self.duplicate_of,
         }
 
 
@@ -181,6 +283,9 @@ class Report:
     games: list[Planned] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
     created: list[str] = field(default_factory=list)  # public ids of the games written
+    people: list[dict[str, Any]] = field(default_factory=list)  # {"ref", "name", "former_names"}
+    duplicates: list[Planned] = field(default_factory=list)  # already in the league: skipped
+    allow_duplicates: bool = False
 
     @property
     def ok(self) -> bool:
@@ -195,6 +300,7 @@ class Report:
             "ok": self.ok,
             "games": [g.as_report() for g in self.games],
             "hands": sum(len(g.hands) for g in self.games),
+            "duplicates": [g.as_report() for g in self.duplicates],
             "errors": self.errors,
             "created": self.created,
         }
@@ -217,10 +323,16 @@ def parse_csv(text: str, report: Report) -> list[Planned]:
         if None in row:
             report.error(line, _("this row has more cells than the header"))
             continue
+        row = {
+            key: _unsafe(value) if isinstance(value, str) else value for key, value in row.items()
+        }
         kind = (row.get("record") or "").strip()
         label = (row.get("game") or "").strip()
         if kind in {"place", "standing"}:
             continue  # derived: the engine works them out again
+        if kind == "player":
+            _csv_player(row, line, report)
+            continue
         if kind == "game":
             planned = _csv_game(row, line, label, report)
             if planned is None:
@@ -254,7 +366,8 @@ def parse_csv(text: str, report: Report) -> list[Planned]:
         else:
             report.error(
                 line,
-                _("record %(kind)r: expected game, hand, place or standing") % {"kind": kind},
+                _("record %(kind)r: expected player, game, hand, place or standing")
+                % {"kind": kind},
                 "record",
             )
     return order
@@ -274,6 +387,7 @@ def _csv_game(row: Mapping[str, Any], line: str, label: str, report: Report) -> 
             "ranked",
         )
     played = _date(row.get("date"), line, report)
+    seats = _json(row.get("seats") or "{}", dict, line, "seats", report)
     if len(report.errors) > before:
         return None
     return Planned(
@@ -285,11 +399,37 @@ def _csv_game(row: Mapping[str, Any], line: str, label: str, report: Report) -> 
         dealer=(row.get("dealer") or "").strip() or None,
         ranked=ranked_text == "true",
         played=played,
+        seats=seats,
     )
 
 
+def _csv_player(row: Mapping[str, Any], line: str, report: Report) -> None:
+    ref_text = (row.get("player_id") or "").strip()
+    name = (row.get("player") or "").strip()
+    formers = _json(row.get("former_names") or "[]", list, line, "former_names", report)
+    if not name:
+        report.error(line, _("a player row needs the player's name"), "player")
+        return
+    ref: Any = int(ref_text) if ref_text.isdigit() else (ref_text or name)
+    report.people.append({"ref": ref, "name": name, "former_names": formers or []})
+
+
 def parse_json(data: Any, report: Report) -> list[Planned]:
-    """``{"games": [{"date", "variant", "options", "players", "dealer", "ranked", "hands"}]}``."""
+    """``{"games": [{"played_on" (or "date"), "variant", "options", "players", "dealer",
+    "ranked", "hands", "seats"}], "players": [{"id", "name", "former_names"}]}``: the games
+    list, or the whole document of ``GET /leagues/{id}/export``."""
+    people = data.get("players", []) if isinstance(data, Mapping) else []
+    if not isinstance(people, list):
+        report.error("players", _("expected a list of players"), "players")
+        people = []
+    for i, person in enumerate(people):
+        name = person.get("name") if isinstance(person, Mapping) else None
+        formers = person.get("former_names") or [] if isinstance(person, Mapping) else []
+        if not isinstance(name, str) or not name.strip() or not isinstance(formers, list):
+            report.error(f"players[{i}]", _("expected a player with a name"), f"players[{i}]")
+            continue
+        ref = person.get("id", name)
+        report.people.append({"ref": ref, "name": name.strip(), "former_names": formers})
     games = data.get("games") if isinstance(data, Mapping) else None
     if not isinstance(games, list):
         report.error("games", _("expected a list of games"), "games")
@@ -310,8 +450,11 @@ def parse_json(data: Any, report: Report) -> list[Planned]:
         options = item.get("options") or {}
         if not isinstance(options, Mapping):
             report.error(where, _("options: expected an object"), f"{where}.options")
-        date = item.get("date")
+        date = item.get("played_on", item.get("date"))
         played = _date(date, where, report) if date is not None else None
+        seats = item.get("seats") or {}
+        if not isinstance(seats, Mapping):
+            report.error(where, _("seats: expected an object"), f"{where}.seats")
         if len(report.errors) > before:
             continue
         order.append(
@@ -326,6 +469,7 @@ def parse_json(data: Any, report: Report) -> list[Planned]:
                 played=played,
                 hands=[dict(h) for h in hands],
                 hand_where=[f"{where}.hands[{j}]" for j in range(len(hands))],
+                seats=dict(seats),
             )
         )
     return order
@@ -429,25 +573,34 @@ def _locate(game: Planned) -> str:
 def import_games(
     *,
     league: League,
-    token: str | None,
+    token,
     csv_text: str | None = None,
     data: Any = None,
     dry_run: bool = True,
+    allow_duplicates: bool = False,
 ) -> Report:
     """Validate games from CSV text or JSON data; unless a dry run or any error, create them all
-    (in one transaction, ratings rebuilt once per scope from the earliest imported game on)."""
+    (in one transaction, ratings rebuilt once per scope from the earliest imported game on).
+    Players are matched by id, then by name or former name. A game the league already has
+    (same day, variant, players and hands) is a duplicate: reported, and skipped unless
+    ``allow_duplicates``."""
     if not token_valid(league=league, token=token):
         raise LeagueForbidden(_("this is not the league's organiser token"))
-    report = Report(dry_run=dry_run)
+    report = Report(dry_run=dry_run, allow_duplicates=allow_duplicates)
     planned = parse_csv(csv_text, report) if csv_text is not None else parse_json(data, report)
     if report.errors:
         report.games = []
         return report
     validate(planned, report)
-    if report.errors or dry_run:
+    if report.errors:
+        return report
+    _find_duplicates(league, report)
+    if dry_run:
         return report
     with transaction.atomic(), deferred():
+        people = import_players(league=league, people=report.people)
         for game in report.games:
+            seat_players = {name: people[ref] for name, ref in game.seats.items() if ref in people}
             link, _token = league_game_create(
                 league=league,
                 token=token,
@@ -458,6 +611,46 @@ def import_games(
                 ranked=game.ranked,
                 played=game.played,
                 hands=game.hands,
+                seat_players=seat_players,
             )
             report.created.append(link.game.public_id)
     return report
+
+
+def _fingerprint(day: dt.date | None, variant: str, players: Sequence[str], hands) -> str:
+    return json.dumps([str(day), variant, list(players), list(hands)], sort_keys=True)
+
+
+def _find_duplicates(league: League, report: Report) -> None:
+    """Move the planned games the league already has to ``report.duplicates`` (unless they
+    are allowed). Reads only the league's games on the days being imported."""
+    days = {timezone.localdate(g.played) for g in report.games if g.played is not None}
+    if not days:
+        return
+    known: dict[str, str] = {}
+    links = _links(league).filter(
+        played__gte=timezone.make_aware(dt.datetime.combine(min(days), dt.time.min)),
+        played__lt=timezone.make_aware(
+            dt.datetime.combine(max(days) + dt.timedelta(days=1), dt.time.min)
+        ),
+    )
+    for link in links:
+        key = _fingerprint(
+            played_on(link),
+            link.game.variant,
+            [s.name for s in link.game.seats.all()],
+            [h.entry for h in link.game.hands.all()],
+        )
+        known[key] = link.game.public_id
+    fresh = []
+    for game in report.games:
+        day = timezone.localdate(game.played) if game.played is not None else None
+        seen = known.get(_fingerprint(day, game.variant, game.players, game.hands))
+        if seen is not None:
+            game.duplicate_of = seen
+            report.duplicates.append(game)
+            if report.allow_duplicates:
+                fresh.append(game)
+        else:
+            fresh.append(game)
+    report.games = fresh

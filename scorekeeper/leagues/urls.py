@@ -6,7 +6,12 @@ urlpatterns = [
     path("leagues/new/", views.league_new, name="league_new"),
     path("leagues/mine/", views.my_leagues, name="my_leagues"),
     path("leagues/<str:league_id>/", views.league_page, name="league"),
-    path("leagues/<str:league_id>/join/<str:token>/", views.league_join, name="league_join"),
+    path("leagues/<str:league_id>/join/", views.league_join, name="league_join"),
+    path(
+        "leagues/<str:league_id>/join/<str:token>/",
+        views.league_join_legacy,
+        name="league_join_legacy",
+    ),
     path("leagues/<str:league_id>/share/", views.league_share, name="league_share"),
     path("leagues/<str:league_id>/settings/", views.league_settings, name="league_settings"),
     path("leagues/<str:league_id>/export.csv", views.league_export, name="league_export"),
@@ -21,6 +26,11 @@ urlpatterns = [
         "leagues/<str:league_id>/games/<str:game_id>/ranked/",
         views.league_game_ranked,
         name="league_game_ranked",
+    ),
+    path(
+        "leagues/<str:league_id>/games/<str:game_id>/played-on/",
+        views.league_game_played_on,
+        name="league_game_played_on",
     ),
     path("leagues/<str:league_id>/seasons/", views.season_add, name="league_season_add"),
     path(
@@ -37,5 +47,10 @@ urlpatterns = [
         "leagues/<str:league_id>/players/<int:player_id>/rename/",
         views.player_rename_view,
         name="league_player_rename",
+    ),
+    path(
+        "leagues/<str:league_id>/players/<int:player_id>/merge/",
+        views.player_merge_view,
+        name="league_player_merge",
     ),
 ]

@@ -32,6 +32,7 @@ from .selectors import (
     league_players,
     league_variants,
     leagues_listed,
+    nights_of,
     player_get,
     player_record,
     recent_games,
@@ -43,8 +44,12 @@ from .services import (
     game_token_for,
     league_create,
     league_game_create,
+    league_game_edit_token,
+    league_game_set_played_on,
     league_game_set_ranked,
     league_update,
+    link_secret,
+    player_merge,
     player_rename,
     scope_key,
     season_create,
@@ -52,6 +57,9 @@ from .services import (
     token_valid,
 )
 from .transfer import export_csv, import_games
+
+RECENT_GAMES = 20  # on the league page, grouped by game night
+FORM_CHANGES = 10  # rating changes listed on a player's page
 
 
 def _league(league_id: str) -> League:
@@ -72,10 +80,10 @@ def _organisers_only(view):
     @functools.wraps(view)
     def wrapper(request: HttpRequest, league_id: str, *args, **kwargs) -> HttpResponse:
         league = _league(league_id)
-        token = access.organiser_token(request, league)
-        if token is None:
+        grant = access.organiser(request, league)
+        if grant is None:
             return _forbidden(request, league)
-        return view(request, league, token, *args, **kwargs)
+        return view(request, league, grant, *args, **kwargs)
 
     return wrapper
 
@@ -98,6 +106,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
                 description=form.cleaned_data["description"],
                 variants=form.cleaned_data["variants"],
                 min_games=form.cleaned_data["min_games"],
+                inactive_nights=form.cleaned_data["inactive_nights"],
             )
         except RulesError as error:
             _rules_error_to_form(form, error, set(form.fields))
@@ -116,21 +125,62 @@ def league_new(request: HttpRequest) -> HttpResponse:
 @require_GET
 def my_leagues(request: HttpRequest) -> HttpResponse:
     items = [
-        {"league": league, "organiser": access.organiser_token(request, league) is not None}
+        {"league": league, "organiser": access.organiser(request, league) is not None}
         for league in leagues_listed(public_ids=access.my_league_ids(request))
     ]
     return render(request, "leagues/mine.html", {"items": items})
 
 
+@require_http_methods(["GET", "POST"])
+def league_join(request: HttpRequest, league_id: str) -> HttpResponse:
+    """The organiser link, ``/leagues/<id>/join/#<secret>``: the secret rides in the URL
+    fragment, which browsers never send, so it stays out of access logs and history.
+
+    GET draws a small page whose script (static/js/join.js) posts the fragment back at once;
+    without JavaScript the page asks for the link to be pasted. POST checks it, gives this
+    browser a grant (never the token) and redirects to the league's clean URL."""
+    league = _league(league_id)
+    if request.method == "GET":
+        if access.organiser(request, league) is not None:
+            return redirect("league", league_id=league.public_id)
+        return render(request, "leagues/join.html", {"league": league})
+    secret = _secret_from(request.POST.get("token") or "")
+    if not token_valid(league=league, token=secret):
+        return render(request, "leagues/join.html", {"league": league, "refused": True}, status=403)
+    return _joined(request, league, secret)
+
+
 @require_GET
-def league_join(request: HttpRequest, league_id: str, token: str) -> HttpResponse:
-    """The organiser link: remember the token in this browser, then show the league."""
+def league_join_legacy(request: HttpRequest, league_id: str, token: str) -> HttpResponse:
+    """Organiser links from before the fragment (``/leagues/<id>/join/<token>/``) keep
+    working: the browser gets its grant and is sent to the clean URL."""
     league = _league(league_id)
     if not token_valid(league=league, token=token):
         return _forbidden(request, league, _("This organiser link is not valid for this league."))
-    access.remember_league(request, league, token=token)
+    return _joined(request, league, token)
+
+
+def _joined(request: HttpRequest, league: League, secret: str) -> HttpResponse:
+    access.remember_league(request, league, token=secret)
     messages.success(request, _("You can now record and correct this league's games here."))
-    return redirect("league", league_id=league.public_id)
+    response = redirect("league", league_id=league.public_id)
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _secret_from(text: str) -> str:
+    """The secret out of whatever was pasted: the secret itself, or the whole link."""
+    text = text.strip()
+    if "#" in text:
+        text = text.rsplit("#", 1)[1]
+    elif "/join/" in text:
+        text = text.split("/join/", 1)[1].strip("/")
+    return text.strip()[:200]
+
+
+def organiser_link(request: HttpRequest, league: League) -> str:
+    join = request.build_absolute_uri(reverse("league_join", args=[league.public_id]))
+    return f"{join}#{link_secret(league=league)}"
 
 
 @require_GET
@@ -138,12 +188,8 @@ def league_share(request: HttpRequest, league_id: str) -> HttpResponse:
     """Both links with QR codes: the public one for everyone, the organiser's for its holders."""
     league = _league(league_id)
     public_url = request.build_absolute_uri(reverse("league", args=[league.public_id]))
-    token = access.organiser_token(request, league)
-    organiser_url = (
-        request.build_absolute_uri(reverse("league_join", args=[league.public_id, token]))
-        if token
-        else None
-    )
+    grant = access.organiser(request, league)
+    organiser_url = organiser_link(request, league) if grant else None
     context = {
         "league": league,
         "public_url": public_url,
@@ -178,11 +224,12 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
     """Standings (by season and variant), seasons, recent games and players."""
     league = _league(league_id)
     access.remember_league(request, league)
-    token = access.organiser_token(request, league)
+    token = access.organiser(request, league)
     seasons = list(league.seasons.all())
     season, slug = _scope_from(request, league, seasons)
-    rows = standings(league=league, season=season, variant=slug)
+    rows = standings(league=league, season=season, variant=slug, movement=True)
     variants = [get_variant(v) for v in league_variants(league=league)]
+    scope = scope_key(season=season, variant=slug)
     context = {
         "league": league,
         "organiser": token is not None,
@@ -192,9 +239,10 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
         "variant": get_variant(slug) if slug else None,
         "variants": variants,
         "unit": score_unit(slug) if slug else None,
-        "ranked_rows": [r for r in rows if not r.provisional],
-        "provisional_rows": [r for r in rows if r.provisional],
-        "games": recent_games(league=league, limit=10),
+        "ranked_rows": [r for r in rows if not r.provisional and not r.inactive],
+        "provisional_rows": [r for r in rows if r.provisional and not r.inactive],
+        "inactive_rows": [r for r in rows if r.inactive],
+        "nights": nights_of(recent_games(league=league, limit=RECENT_GAMES, scope=scope)),
         "players": league_players(league=league),
         "season_form": SeasonForm(),
     }
@@ -203,7 +251,6 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
     return response
 
 
-@require_GET
 def _variant_asked(request: HttpRequest) -> str | None:
     """The variant a page is filtered to (``?variant=``), or None for all; 404 if unknown."""
     slug = request.GET.get("variant") or None
@@ -215,6 +262,7 @@ def _variant_asked(request: HttpRequest) -> str | None:
         raise Http404("no such variant") from None
 
 
+@require_GET
 def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpResponse:
     """A player's rating history, results by variant, recent form and head to head."""
     league = _league(league_id)
@@ -224,13 +272,15 @@ def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpRes
         raise Http404("no such player") from None
     slug = _variant_asked(request)
     record = player_record(league=league, player=player, scope=scope_key(variant=slug))
-    points = [{player.name: round(mu - 3 * sigma, 1)} for _played, mu, sigma in record["history"]]
+    points = [{player.name: round(item["after"], 1)} for item in record["history"]]
     context = {
         "league": league,
         "player": player,
         "variant": get_variant(slug) if slug else None,
         "chart": chart([player.name], points, start=0),
         "current": record["history"][-1] if record["history"] else None,
+        "changes": list(reversed(record["history"][-FORM_CHANGES:])),
+        "others": [p for p in league_players(league=league) if p.pk != player.pk],
         "by_variant": [
             {
                 "standing": s,
@@ -241,7 +291,7 @@ def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpRes
         ],
         "form": record["form"],
         "head_to_head": record["head_to_head"],
-        "organiser": access.organiser_token(request, league) is not None,
+        "organiser": access.organiser(request, league) is not None,
         "rename_form": RenameForm(initial={"name": player.name}),
     }
     return render(request, "leagues/player.html", context)
@@ -265,7 +315,7 @@ def league_game_new(request: HttpRequest, league: League, token: str) -> HttpRes
         return link.game, game_token
 
     def token_again(game, _seed: str) -> str:
-        return game_token_for(league_token=token, game=game)
+        return game_token_for(league=league, game=game)
 
     data = request.POST if request.method == "POST" else None
     ranked = data is None or data.get("ranked") == "on"
@@ -286,9 +336,8 @@ def league_game_new(request: HttpRequest, league: League, token: str) -> HttpRes
 def league_game_correct(request: HttpRequest, league: League, token: str, game_id: str):
     """Give this browser the edit rights of one of the league's games, then open it."""
     link = _link(league, game_id)
-    game_access.remember_game(
-        request, link.game, token=game_token_for(league_token=token, game=link.game)
-    )
+    game_token = league_game_edit_token(league=league, token=token, link=link)
+    game_access.remember_game(request, link.game, token=game_token)
     return redirect("game", game_id=link.game.public_id)
 
 
@@ -311,6 +360,41 @@ def _link(league: League, game_id: str) -> LeagueGame:
     if link is None:
         raise Http404("no such game in this league")
     return link
+
+
+@require_POST
+@_organisers_only
+def league_game_played_on(request: HttpRequest, league: League, token, game_id: str):
+    """Move a game to the night it was really played."""
+    link = _link(league, game_id)
+    try:
+        league_game_set_played_on(
+            league=league, token=token, link=link, played_on=request.POST.get("played_on", "")
+        )
+    except RulesError as error:
+        messages.error(request, render_message(error.message))
+    else:
+        messages.success(request, _("Game night changed; the standings follow."))
+    return redirect("league", league_id=league.public_id)
+
+
+@require_POST
+@_organisers_only
+def player_merge_view(request: HttpRequest, league: League, token, player_id: int):
+    """Two entries of one person become one player (the one chosen keeps its name)."""
+    try:
+        player = player_get(league=league, player_id=player_id)
+        into = player_get(league=league, player_id=request.POST.get("into"))
+    except Player.DoesNotExist:
+        messages.error(request, _("Choose the player to merge with."))
+        return redirect("league_player", league_id=league.public_id, player_id=player_id)
+    try:
+        player_merge(league=league, token=token, player=player, into=into)
+    except RulesError as error:
+        messages.error(request, render_message(error.message))
+        return redirect("league_player", league_id=league.public_id, player_id=player.pk)
+    messages.success(request, _("Merged: every game and rating now counts for one player."))
+    return redirect("league_player", league_id=league.public_id, player_id=into.pk)
 
 
 @require_POST
@@ -370,6 +454,7 @@ def league_settings(request: HttpRequest, league: League, token: str) -> HttpRes
         "description": league.description,
         "variants": league.variants,
         "min_games": league.min_games,
+        "inactive_nights": league.inactive_nights,
     }
     form = LeagueForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():

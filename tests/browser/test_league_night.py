@@ -78,6 +78,13 @@ def test_league_night(live_server, phone, shot):
     assert names[-1] == "Cy"  # last in both games
     expect(table.locator("tbody tr", has_text="Ann")).to_contain_text("2")
     assert reader.locator("text=New league game").count() == 0
+    # Each heading sits over its own column (issue 17, bug 1: a grid rule misaligned them).
+    heads = table.locator("thead th")
+    cells = rows.nth(0).locator("td, th")
+    assert heads.count() == cells.count()
+    for i in range(heads.count()):
+        head, cell = heads.nth(i).bounding_box(), cells.nth(i).bounding_box()
+        assert abs(head["x"] - cell["x"]) < 1 and abs(head["width"] - cell["width"]) < 1, i
     shot(reader, "league-04-standings")
 
     reader.click("#standings >> text=Ann")

@@ -102,3 +102,15 @@ def test_checker_and_rules_fit_small_and_landscape_screens(live_server, chromium
             )
     finally:
         context.close()
+
+
+def test_choosing_another_game_redraws_its_house_rules(live_server, phone):
+    page = phone()
+    page.goto(live_server.url + "/check?kind=meld&variant=standard-rummy&cards=QD+KD+AD")
+    expect(page.locator("details.check-settings")).to_have_attribute("open", "")
+    page.check("input[name=opt-around-the-corner]")
+    page.select_option("select[name=variant]", "german-rummy")
+    page.wait_for_url(re.compile(r"variant=german-rummy"))
+    expect(page.locator("#dropped-options")).to_contain_text("Around the corner")
+    assert page.locator("input[name=opt-around-the-corner]").count() == 0
+    expect(page.locator("textarea[name=cards]")).to_have_value("QD KD AD")

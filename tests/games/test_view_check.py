@@ -220,3 +220,31 @@ def test_nothing_sent_makes_a_500(client, variant, kind):
             {"kind": kind, "variant": variant, "cards": cards, "discard": cards, "players": "3"},
         )
         assert response.status_code == 200, (kind, variant, cards)
+
+
+def test_no_first_meld_value_for_games_without_a_first_meld(client):
+    html = get(client, kind="meld", variant="standard-rummy", cards="7H 8H 9H")
+    assert "Valid run" in html
+    assert "towards a first meld" not in html
+    assert "if left in a hand" in html
+    assert "towards a first meld" in get(
+        client, kind="meld", variant="german-rummy", cards="7H 8H 9H"
+    )
+
+
+def test_a_house_rule_the_new_game_lacks_is_named_not_dropped(client):
+    html = get(
+        client,
+        kind="meld",
+        variant="german-rummy",
+        cards="QD KD AD",
+        **{"opt-around-the-corner": "on"},
+    )
+    assert 'id="dropped-options"' in html and "Around the corner" in html
+
+
+def test_choosing_another_game_redraws_its_boxes_without_checking(client):
+    html = get(client, kind="meld", variant="standard-rummy", cards="QD KD AD", redraw="1")
+    assert "Answer" not in html and "QD KD AD</textarea>" in html
+    assert 'name="opt-around-the-corner"' in html
+    assert 'data-redraw="1"' in html and "js/check.js" in html

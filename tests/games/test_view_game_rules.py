@@ -147,3 +147,20 @@ def test_start_form_refuses_a_switch_rummy_complete_does_not_offer(client):
     html = response.content.decode()
     assert "is not a house rule of Rummy Complete" in html
     assert "Call Rummy" in html
+
+
+@pytest.mark.django_db
+def test_disputes_are_answered_for_the_tables_own_house_rules(client):
+    """Issue 17 bug 5: Around the Corner makes Q-K-A a run at this table, and the page says so
+    (the engine's answer), not the default rules' "no"."""
+
+    def qka(html):
+        block = html[html.index("Can an ace go high") :]
+        return block[: block.index("</li>")]
+
+    corner = start_game(client, "standard-rummy", ("Ann", "Bob", "Cy"), {"around-the-corner": True})
+    block = qka(client.get(reverse("game_rules", args=[corner])).content.decode())
+    assert "At this table: a valid run" in block and "default rules" in block
+    plain = start_game(client, "standard-rummy", ("Ann", "Bob", "Cy"))
+    block = qka(client.get(reverse("game_rules", args=[plain])).content.decode())
+    assert "At this table: not valid" in block

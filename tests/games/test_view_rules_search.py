@@ -48,3 +48,26 @@ def test_very_long_query_is_cut_not_refused(client):
 def test_every_rules_page_has_a_search_box(client):
     html = client.get(reverse("rules", args=["phom"])).content.decode()
     assert 'action="/rules/search"' in html
+
+
+def test_questions_in_czech_find_call_rummy(client):
+    page = client.get(
+        "/rules/search",
+        {"q": "Můžu volat rummy na vlastní odhozenou kartu?"},
+        HTTP_ACCEPT_LANGUAGE="cs",
+    ).content.decode()
+    first = page[page.index('class="search-hits"') :]
+    first = first[: first.index("</li>")]
+    assert "Rummy" in first and "<mark>" in first
+
+
+def test_a_question_shows_the_sentence_that_matched(client):
+    page = client.get("/rules/search", {"q": "who gets the tenth card in Phỏm?"}).content.decode()
+    first = page[page.index('class="search-hits"') :]
+    first = first[: first.index("</li>")]
+    assert "10th card" in first and "<mark>" in first
+
+
+def test_nothing_found_suggests_words(client):
+    page = client.get("/rules/search", {"q": "jokr"}).content.decode()
+    assert 'id="suggestions"' in page and "joker" in page

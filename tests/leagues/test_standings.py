@@ -117,7 +117,7 @@ def test_per_variant_and_season_filtering():
     assert feb == {"Ann": (3, 1), "Bob": (2, 1), "Cy": (1, 1)}
 
 
-def test_standings_read_is_one_query_however_many_games(django_assert_num_queries):
+def test_standings_read_is_two_queries_however_many_games(django_assert_num_queries):
     league, token = new_league()
     for day in range(1, 9):
         play(
@@ -127,5 +127,69 @@ def test_standings_read_is_one_query_however_many_games(django_assert_num_querie
             penalties("Ann", Bob=day, Cy=2 * day),
             played=when(day),
         )
-    with django_assert_num_queries(1):
+    # The table, and the head to head of players level on rating and wins (always asked).
+    with django_assert_num_queries(2):
         assert len(standings(league=league)) == 3
+
+
+def test_tie_breakers_rating_then_wins_then_head_to_head():
+    from scorekeeper.leagues.models import Standing
+
+    league, token = new_league(min_games=0)
+    play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=5), played=when(1))
+    play(league, token, ["Cy", "Di"], penalties("Cy", Di=5), played=when(2))
+    # Force a level rating for all four, keep their real wins: the order then follows wins,
+    # then head to head (Ann beat Bob; Cy beat Di).
+    Standing.objects.filter(league=league, scope="|").update(mu=20.0, sigma=5.0)
+    rows = standings(league=league)
+    assert [r.player for r in rows] == ["Ann", "Cy", "Bob", "Di"]
+    assert [r.rank for r in rows] == [1, 2, 3, 4]
+    assert rows[1].tiebreak == "wins"  # Cy above Bob: level rating, more wins
+    Standing.objects.filter(league=league, scope="|").update(wins=0)
+    rows = standings(league=league)
+    by = {r.player: r for r in rows}
+    assert by["Ann"].tiebreak == "head_to_head" or by["Cy"].tiebreak == "head_to_head"
+    assert [r.player for r in rows].index("Ann") < [r.player for r in rows].index("Bob")
+    assert [r.player for r in rows].index("Cy") < [r.player for r in rows].index("Di")
+
+
+def test_players_missing_the_last_nights_are_listed_apart():
+    from scorekeeper.leagues.services import league_update
+
+    league, token = new_league(min_games=0)
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Cy", Ann=5, Bob=9), played=when(1))
+    for day in (2, 3):
+        play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=day), played=when(day))
+    assert not any(r.inactive for r in standings(league=league))
+    league_update(league=league, token=token, name=league.name, min_games=0, inactive_nights=2)
+    rows = standings(league=league)
+    assert [(r.player, r.inactive, r.rank) for r in rows][-1] == ("Cy", True, None)
+    assert [r.rank for r in rows[:2]] == [1, 2]
+    # As of the first night, Cy was active.
+    import datetime as dt
+
+    assert not any(r.inactive for r in standings(league=league, as_of=dt.date(2026, 3, 1)))
+
+
+def test_as_of_equals_the_table_built_from_the_games_until_then():
+    import datetime as dt
+
+    league, token = new_league(min_games=0)
+    copy, copy_token = new_league(min_games=0)
+    for day in range(1, 6):
+        entry = penalties(
+            ["Ann", "Bob", "Cy"][day % 3],
+            **{p: day for p in ["Ann", "Bob", "Cy"] if p != ["Ann", "Bob", "Cy"][day % 3]},
+        )
+        play(league, token, ["Ann", "Bob", "Cy"], entry, played=when(day))
+        if day <= 3:
+            play(copy, copy_token, ["Ann", "Bob", "Cy"], entry, played=when(day))
+    then = standings(league=league, as_of=dt.date(2026, 3, 3))
+    built = standings(league=copy)
+
+    def key(rows):
+        return [(r.player, r.games, r.wins, round(r.mu, 9), round(r.sigma, 9)) for r in rows]  # noqa: E731
+
+    assert key(then) == key(built)
+    moved = standings(league=league, movement=True)
+    assert all(r.movement is not None for r in moved)

@@ -23,7 +23,10 @@ def sample_league():
     play(league, token, ["Bob", "Cy", "Dörte"], penalties("Dörte", Bob=3, Cy=2), played=when(2))
     play(league, token, ["Ann", "Bob"], penalties("Bob", Ann=8), played=when(3), ranked=False)
     play(league, token, ["Ann", "Cy"], None, played=when(4))  # in play: no hand yet
-    knock = {"knocker": "Ann", "hands": {"Ann": {"points": 3}, "Bob": {"hand": "AS 2S 3S KD QD JD 9C 8C 5H 4H"}}}
+    knock = {
+        "knocker": "Ann",
+        "hands": {"Ann": {"points": 3}, "Bob": {"hand": "AS 2S 3S KD QD JD 9C 8C 5H 4H"}},
+    }
     play(
         league,
         token,
@@ -44,20 +47,38 @@ def table(league, **scope):
 
 
 def without_ids(text: str) -> list[list[str]]:
-    rows = list(csv.reader(io.StringIO(text)))
-    return [row[:1] + row[2:] for row in rows]  # the game column holds each league's own ids
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+    at = {name: i for i, name in enumerate(COLUMNS)}
+    out = []
+    for row in rows:
+        row = list(row)
+        # The game, player_id and seats columns hold each league's own ids.
+        for column in ("game", "player_id", "seats"):
+            row[at[column]] = ""
+        out.append(row)
+    return out
 
 
 def test_export_format():
     league, _ = sample_league()
     text = export_csv(league=league)
-    rows = list(csv.DictReader(io.StringIO(text)))
-    assert tuple(next(csv.reader(io.StringIO(text)))) == COLUMNS
+    assert text.startswith("\ufeff")  # a byte order mark: spreadsheets read "Dörte"
+    body = text.removeprefix("\ufeff")
+    rows = list(csv.DictReader(io.StringIO(body)))
+    assert tuple(next(csv.reader(io.StringIO(body)))) == COLUMNS
     kinds = [row["record"] for row in rows]
+    assert kinds.count("player") == 4
     assert kinds.count("game") == 5 and kinds.count("hand") == 4
     assert kinds.count("place") == 3 + 3 + 2  # finished ranked games only
-    assert kinds.count("standing") == 4
-    assert "Dörte" in text  # UTF-8 as it is
+    all_time = [r for r in rows if r["record"] == "standing" and not r["variant"]]
+    by_variant = [r for r in rows if r["record"] == "standing" and r["variant"]]
+    assert len(all_time) == 4 and all(r["points"] == "" for r in all_time)
+    # Points only within one variant: German penalty points and Knock points apart.
+    assert {r["variant"] for r in by_variant} == {"german-rummy", "knock-rummy"}
+    assert all(r["points"] != "" for r in by_variant)
+    dates = [r["date"] for r in rows if r["record"] == "game"]
+    assert dates == ["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05"]
+    assert "Dörte" in text
 
 
 def test_round_trip_gives_the_same_league():
@@ -143,4 +164,82 @@ def test_export_and_import_pages(client):
     page = client.post(url, {"text": text, "action": "check"})
     assert page.status_code == 200 and "5 games would be created" in page.content.decode()
     assert client.post(url, {"text": text, "action": "import"}).status_code == 302
+    assert table(copy) == table(league)
+
+
+def test_formula_cells_are_defused_and_come_back_on_import():
+    league, token = new_league(min_games=1)
+    evil = '=HYPERLINK("x")'
+    play(
+        league,
+        token,
+        [evil, "+Bo", "@Cy", "-Di"],
+        penalties(evil, **{"+Bo": 4, "@Cy": 6, "-Di": 9}),
+        played=when(1),
+    )
+    text = export_csv(league=league)
+    cells = [cell for row in csv.reader(io.StringIO(text.removeprefix("\ufeff"))) for cell in row]
+    assert '\'=HYPERLINK("x")' in cells and "'+Bo" in cells and "'@Cy" in cells and "'-Di" in cells
+    starts_like_formula = [
+        c
+        for c in cells
+        if c and (c[0] in "=+@\t\r" or (c[0] == "-" and not c[1:].replace(".", "", 1).isdigit()))
+    ]
+    assert starts_like_formula == []
+    copy, copy_token = new_league(min_games=1)
+    report = import_games(league=copy, token=copy_token, csv_text=text, dry_run=False)
+    assert report.ok, report.errors
+    assert sorted(p.name for p in copy.players.all()) == sorted([evil, "+Bo", "@Cy", "-Di"])
+    assert table(copy) == table(league)
+
+
+def test_a_renamed_player_stays_one_player_through_export_and_import():
+    from scorekeeper.leagues.models import Player
+    from scorekeeper.leagues.services import player_rename
+
+    league, token = new_league(min_games=1)
+    for day in range(1, 4):
+        play(league, token, ["Cy", "Ann"], penalties("Cy", Ann=day), played=when(day))
+    cy = Player.objects.get(league=league, key="cy")
+    player_rename(league=league, token=token, player=cy, name="Cyrus")
+    for day in range(4, 6):
+        play(league, token, ["Cyrus", "Ann"], penalties("Ann", Cyrus=day), played=when(day))
+    text = export_csv(league=league)
+    copy, copy_token = new_league(min_games=1)
+    report = import_games(league=copy, token=copy_token, csv_text=text, dry_run=False)
+    assert report.ok, report.errors
+    assert sorted(p.name for p in copy.players.all()) == ["Ann", "Cyrus"]
+    cyrus = copy.players.get(key="cyrus")
+    assert cyrus.former_names == ["Cy"]
+    assert table(copy) == table(league)
+    assert [r.games for r in standings(league=copy)] == [5, 5]
+
+
+def test_importing_the_same_games_twice_reports_duplicates_and_skips_them():
+    league, _ = sample_league()
+    text = export_csv(league=league)
+    copy, token = new_league(min_games=1)
+    assert import_games(league=copy, token=token, csv_text=text, dry_run=False).ok
+    again = import_games(league=copy, token=token, csv_text=text)
+    assert again.ok and again.games == [] and len(again.duplicates) == 5
+    assert again.as_dict()["duplicates"][0]["duplicate_of"]
+    written = import_games(league=copy, token=token, csv_text=text, dry_run=False)
+    assert written.created == [] and LeagueGame.objects.filter(league=copy).count() == 5
+    forced = import_games(
+        league=copy, token=token, csv_text=text, dry_run=False, allow_duplicates=True
+    )
+    assert len(forced.created) == 5 and LeagueGame.objects.filter(league=copy).count() == 10
+
+
+def test_the_json_document_round_trips_with_player_ids():
+    from scorekeeper.leagues.transfer import export_document
+
+    league, _ = sample_league()
+    doc = export_document(league=league)
+    assert {"id", "name", "former_names"} <= set(doc["players"][0])
+    assert doc["games"][0]["played_on"] == "2026-03-01"
+    assert all(set(g["seats"].values()) <= {p["id"] for p in doc["players"]} for g in doc["games"])
+    copy, token = new_league(min_games=1)
+    report = import_games(league=copy, token=token, data=doc, dry_run=False)
+    assert report.ok, report.errors
     assert table(copy) == table(league)

@@ -256,7 +256,7 @@ def test_league_round_trip_gives_the_same_standings_and_ratings(tmp_path):
 
     for gid in game_ids:
         game = Game.objects.get(public_id=gid)
-        assert game_token_valid(game=game, token=game_token_for(league_token=token, game=game))
+        assert game_token_valid(game=game, token=game_token_for(league=league, game=game))
 
     # A restored league keeps living: finishing the game in play updates its table.
     open_game = Game.objects.get(league_link__league=restored, over=False)

@@ -33,7 +33,12 @@ CALL_RUMMY = Option(
     "bool",
     False,
     False,
-    N_("A discard that could be laid off may be claimed by calling 'Rummy!' before the next draw."),
+    N_(
+        "When a discard could be laid off on a meld on the table, any other player may call "
+        "'Rummy!', lay it off and then discard. It must be called before the next player draws; "
+        "never on one's own discard, and never on a final discard (the one that goes out). If "
+        "several call, the caller nearest clockwise to the discarder's left gets it."
+    ),
 )
 AROUND_THE_CORNER = Option(
     "around-the-corner",
