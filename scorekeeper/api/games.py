@@ -35,7 +35,7 @@ from scorekeeper.games.services import (
     write_once,
 )
 from scorekeeper.public_url import absolute_url
-from scorekeeper.rules.scoring import score_hand
+from scorekeeper.rules import score_hand
 
 from . import leagues
 from .errors import ApiError, ErrorDetail, ErrorOut

@@ -84,15 +84,18 @@ def _extra_type(extra: EntryField) -> Any:
 def result_model(slug: str) -> type[BaseModel]:
     """The ``result`` of a hand of family ``slug``, as the engine reads it."""
     family = FAMILIES[slug]
-    role_required = not (family.role_optional or family.blocked_key)
+    blocked = sorted(
+        {key for v in all_variants() if v.family == slug if (key := family.blocked_for(v))}
+    )
+    role_required = not (family.role_optional or blocked)
     fields: dict[str, Any] = {
         family.role: (
             str if role_required else str | None,
             Field(... if role_required else None, description=family.role_label),
         )
     }
-    if family.blocked_key:
-        fields[family.blocked_key] = (bool | None, Field(None, description=family.blocked_label))
+    for key in blocked:
+        fields[key] = (bool | None, Field(None, description=family.blocked_label))
     for extra in family.extras:
         note = f" (only with the option '{extra.option}')" if extra.option else ""
         label = Eat.__doc__ if extra.kind == "eats" else extra.label

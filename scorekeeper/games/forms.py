@@ -280,7 +280,8 @@ class HandForm(forms.Form):
         self._seat_errors: dict[int, list[str]] = {}
 
         choices = [(str(i), name) for i, name in enumerate(self.players)]
-        if family.blocked_key:
+        self.blocked_key = family.blocked_for(variant)
+        if self.blocked_key:
             choices.append((BLOCKED, gettext(family.blocked_label)))
         if family.role_optional:
             choices.insert(0, (NOBODY, gettext(family.nobody_label)))
@@ -493,8 +494,8 @@ class HandForm(forms.Form):
         family = self.family
         winner = self.winner_name()
         result: dict[str, Any] = {}
-        if family.blocked_key and data.get("winner") == BLOCKED:
-            result[family.blocked_key] = True
+        if self.blocked_key and data.get("winner") == BLOCKED:
+            result[self.blocked_key] = True
         elif winner is not None or not family.role_optional:
             result[family.role] = winner
 
@@ -629,7 +630,7 @@ class HandForm(forms.Form):
             initial["winner"] = seat[entry[family.role]]
         elif family.role_optional:
             initial["winner"] = NOBODY
-        if family.blocked_key and entry.get(family.blocked_key):
+        if self.blocked_key and entry.get(self.blocked_key):
             initial["winner"] = BLOCKED
         for extra in family.extras:
             if extra.kind == "eats":
@@ -693,7 +694,7 @@ class HandForm(forms.Form):
         rest = where[len("result.") :]
         top = re.split(r"[.\[]", rest, maxsplit=1)[0]
         family = self.family
-        if top in (family.role, family.blocked_key):
+        if top in (family.role, self.blocked_key):
             return "winner"
         for extra in self.extras:
             if top == extra.key and extra.kind == "order":

@@ -38,10 +38,9 @@ from django_htmx.http import HttpResponseClientRedirect
 from scorekeeper.i18n import render_message
 from scorekeeper.leagues.selectors import game_league, games_with_league
 from scorekeeper.public_url import absolute_url
-from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
+from scorekeeper.rules import RulesError, Variant, all_variants, get_variant, score_hand
 from scorekeeper.rules.families import family_of
 from scorekeeper.rules.game import starting_total
-from scorekeeper.rules.scoring import score_hand
 
 from . import access, display, presentation
 from .forms import HandForm, StartGameForm, seats_wanted, variant_or_default

@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import GameOverError
+from .families import family_of, score_at
 from .families.base import STARTING_OPTIONS
-from .scoring import HandResult, score_at, setup_table
+from .scoring import HandResult, setup_table
+from .scoring.result import Bonus
 from .variants import Table, Variant
 
 
@@ -30,6 +32,16 @@ class GameState:
     hands_played: int
     start: int = 0
     end: dict[str, Any] = field(default_factory=dict)  # what ends this game, for the page
+    #: added to ``totals`` when the game ended (Gin Rummy's game, box and shutout bonuses)
+    bonuses: tuple[Bonus, ...] = ()
+
+    @property
+    def hand_totals(self) -> dict[str, int]:
+        """The totals from the hands alone, before the end-of-game bonuses."""
+        totals = dict(self.totals)
+        for bonus in self.bonuses:
+            totals[bonus.player] -= bonus.points
+        return totals
 
 
 @dataclass(frozen=True)
@@ -76,6 +88,11 @@ def replay(
         running.append(dict(totals))
         over, winners = _end(table, names, totals, len(hands), hand)
         dealer = _next_dealer(table, names, dealer, hand)
+    bonuses: tuple[Bonus, ...] = ()
+    if over:
+        bonuses = family_of(table.variant).final_bonuses(table, names, hands, totals, winners)
+        for bonus in bonuses:
+            totals[bonus.player] += bonus.points
     state = GameState(
         totals=totals,
         running=running,
@@ -86,6 +103,7 @@ def replay(
         hands_played=len(hands),
         start=start,
         end=_end_rule(table),
+        bonuses=bonuses,
     )
     return Replay(table, names, hands, state)
 
@@ -96,6 +114,8 @@ def starting_total(table: Table) -> int:
 
 
 def _next_dealer(table: Table, names: tuple[str, ...], dealer: str, hand: HandResult) -> str:
+    if hand.void:  # nobody won: the same player deals again
+        return dealer
     winner_deals = table.variant.winner_deals or table.options.get("target") == 0
     if winner_deals and hand.winners:
         return hand.winners[0]

@@ -32,10 +32,15 @@ class HandContext:
     players: tuple[str, ...]
     dealer: str
     entry: Mapping[str, Any]
+    family: Any  # the Family scoring it (checked the entry already)
 
     @property
     def variant(self):
         return self.table.variant
+
+    def param(self, slug: str) -> int:
+        """A house-rule number in force at this table (``undercut-bonus``...)."""
+        return self.table.options[slug]
 
     @property
     def play_order(self) -> tuple[str, ...]:
