@@ -162,7 +162,7 @@ def test_example_53_game_and_box_bonuses():
     hands = _hands_to(104, 5, 61, 2)
     # gin hands score points + 25: use knock counts instead (knocker 1, other points + 1)
     for h in hands:
-        for p, e in h["hands"].items():
+        for e in h["hands"].values():
             e["points"] += 1
     played = replay(variant="gin-rummy", players=AB, results=hands)
     assert played.state.over and played.state.winners == ["Ann"]
@@ -179,7 +179,7 @@ def test_example_53_game_and_box_bonuses():
 def test_example_53_shutout():
     hands = _hands_to(104, 4, 0, 0)
     for h in hands:
-        for p, e in h["hands"].items():
+        for e in h["hands"].values():
             e["points"] += 1
     played = replay(variant="gin-rummy", players=AB, results=hands)
     assert played.state.totals == {"Ann": 408, "Bob": 0}

@@ -33,13 +33,14 @@ from ..errors import ResultError, RulesError, UnknownVariantError
 from ..messages import N_, define
 from ..scoring import HandContext, HandResult, setup_table
 from ..variants import Table, Variant, get_variant
-from .base import MAX_COUNT, MAX_MELDS, MAX_POINTS, MAX_TEXT, EntryField, Family
+from .base import MAX_COUNT, MAX_MELDS, MAX_POINTS, MAX_TEXT, EntryField, Family, SeatField
 from .continental import Continental
 from .knock import Knock
 from .nowrang import Nowrang
 from .penalty import Penalty
 from .phom import Phom
 from .queen_city import QueenCity
+from .rummy_500 import Rummy500
 from .standard import Block, Standard
 
 _FAMILIES: tuple[type[Family], ...] = (
@@ -51,6 +52,7 @@ _FAMILIES: tuple[type[Family], ...] = (
     Phom,
     Penalty,
     Nowrang,
+    Rummy500,
 )
 
 FAMILIES: dict[str, Family] = {cls.slug: cls() for cls in _FAMILIES}
@@ -115,6 +117,7 @@ __all__ = [
     "MAX_TEXT",
     "EntryField",
     "Family",
+    "SeatField",
     "family_of",
     "score_at",
     "score_hand",

@@ -131,6 +131,18 @@ class EntryField:
         return self.option is None or table.on(self.option)
 
 
+@dataclass(frozen=True)
+class SeatField:
+    """One input of a seat's entry, for a family whose seats are not the usual points, cards,
+    whole hand and melds: the page's field ``p<seat>-<name>``, the entry key it fills, its kind
+    (``number``, ``cards``, ``melds``) and its label."""
+
+    name: str
+    key: str
+    kind: str
+    label: str = ""
+
+
 class Family:
     """The defaults every family shares; a subclass overrides what differs."""
 
@@ -158,6 +170,10 @@ class Family:
     seat_keys: ClassVar[tuple[str, ...]] = ("points", "cards", "hand", "melds")
     #: extra hand-level fields
     extras: ClassVar[tuple[EntryField, ...]] = ()
+    #: the seat's inputs where they are not the usual ones (Rummy 500: laid and left)
+    seat_fields: ClassVar[tuple[SeatField, ...]] = ()
+    #: hand scores may be negative (Rummy 500)
+    allows_negative: ClassVar[bool] = False
 
     #: deltas sum to zero: the game page shows a ledger and a settlement
     zero_sum: ClassVar[bool] = False
@@ -303,7 +319,9 @@ class Family:
             if key == "points":
                 if isinstance(value, int) and not isinstance(value, bool) and value > MAX_POINTS:
                     raise ResultError(OUT_OF_BOUNDS(low=0, high=MAX_POINTS, got=value), spot)
-            elif key in ("cards", "hand"):
+            elif key in ("laid", "left"):
+                _check_number(value, 0, MAX_POINTS, spot)
+            elif key in ("cards", "hand", "layoffs"):
                 if not isinstance(value, str):
                     raise ResultError(NOT_TEXT(got=_shown(value)), spot)
                 _check_text(value, spot)

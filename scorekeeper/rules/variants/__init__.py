@@ -17,6 +17,7 @@ from . import (
     nowrang,
     phom,
     queen_city,
+    rummy_500,
     standard,
 )
 from .base import EndRule, Option, Table, Variant
@@ -33,6 +34,7 @@ MODULES = (
     phom,
     german,
     nowrang,
+    rummy_500,
 )
 
 REGISTRY: dict[str, Variant] = {v.slug: v for module in MODULES for v in module.VARIANTS}
