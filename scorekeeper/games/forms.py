@@ -89,7 +89,9 @@ class StartGameForm(forms.Form):
         for option in variant.options:
             name = f"opt-{option.slug}"
             if option.type == "bool":
-                self.fields[name] = forms.BooleanField(label=translate_text(option.name), required=False)
+                self.fields[name] = forms.BooleanField(
+                    label=translate_text(option.name), required=False
+                )
             else:
                 self.fields[name] = forms.IntegerField(
                     label=translate_text(option.name),
@@ -228,7 +230,12 @@ def player_count_message(variant: Variant, count: int) -> str:
             "%(game)s needs at least %(low)s players, and %(count)s names are filled in. "
             "Add %(missing)s more.",
             count,
-        ) % {"game": translate_text(variant.name), "low": low, "count": count, "missing": low - count}
+        ) % {
+            "game": translate_text(variant.name),
+            "low": low,
+            "count": count,
+            "missing": low - count,
+        }
     fits = [v.name for v in all_variants() if v.players[0] <= count <= v.players[1]]
     if fits:
         return ngettext(
@@ -237,7 +244,12 @@ def player_count_message(variant: Variant, count: int) -> str:
             "%(game)s is for at most %(high)s players, and %(count)s names are filled in. "
             "Take a name off, or pick a game for that many: %(fits)s.",
             count,
-        ) % {"game": translate_text(variant.name), "high": high, "count": count, "fits": ", ".join(fits)}
+        ) % {
+            "game": translate_text(variant.name),
+            "high": high,
+            "count": count,
+            "fits": ", ".join(fits),
+        }
     return ngettext(
         "%(game)s is for at most %(high)s players, and %(count)s name is filled in. "
         "Take a name off.",

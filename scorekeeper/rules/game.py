@@ -90,7 +90,7 @@ def replay(
         dealer = _next_dealer(table, names, dealer, hand)
     bonuses: tuple[Bonus, ...] = ()
     if over:
-        bonuses = family_of(table.variant).final_bonuses(table, names, hands, totals, winners)
+        bonuses = final_bonuses(table, names, [h.winners for h in hands], totals, winners)
         for bonus in bonuses:
             totals[bonus.player] += bonus.points
     state = GameState(
@@ -106,6 +106,19 @@ def replay(
         bonuses=bonuses,
     )
     return Replay(table, names, hands, state)
+
+
+def final_bonuses(
+    table: Table,
+    players: Sequence[str],
+    hand_winners: Sequence[Sequence[str]],
+    totals: Mapping[str, int],
+    winners: Sequence[str],
+) -> tuple[Bonus, ...]:
+    """The end-of-game bonuses of a finished game, from each hand's winners and the totals of
+    the hands (also what the games app asks, from the stored results, without a replay)."""
+    won = {p: sum(1 for w in hand_winners if p in w) for p in players}
+    return family_of(table.variant).final_bonuses(table, players, won, totals, winners)
 
 
 def starting_total(table: Table) -> int:

@@ -212,13 +212,14 @@ class Family:
     def final_bonuses(
         self,
         table: Table,
-        players: tuple[str, ...],
-        hands: Sequence[Any],
+        players: Sequence[str],
+        won: Mapping[str, int],
         totals: Mapping[str, int],
         winners: Sequence[str],
     ) -> tuple[Any, ...]:
         """What is added to the totals when the game ends (Gin Rummy's game and box bonuses),
-        as :class:`~scorekeeper.rules.scoring.result.Bonus` lines; most families add none."""
+        as :class:`~scorekeeper.rules.scoring.result.Bonus` lines, from the hands each player
+        won and the totals of the hands; most families add none."""
         return ()
 
     def laid_in_play(self, variant: Variant) -> bool:

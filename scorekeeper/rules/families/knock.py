@@ -314,8 +314,8 @@ class Knock(Family):
     def final_bonuses(
         self,
         table: Table,
-        players: tuple[str, ...],
-        hands: Sequence[HandResult],
+        players: Sequence[str],
+        won: Mapping[str, int],
         totals: Mapping[str, int],
         winners: Sequence[str],
     ) -> tuple[Bonus, ...]:
@@ -324,16 +324,15 @@ class Knock(Family):
         if GIN not in table.variant.traits or len(winners) != 1:
             return ()
         (winner,) = winners
-        won = {p: sum(1 for h in hands if p in h.winners) for p in players}
         bonuses: list[Bonus] = []
-        if all(won[p] == 0 for p in players if p != winner):
+        if all(not won.get(p) for p in players if p != winner):
             points = totals[winner]
             bonuses.append(Bonus(winner, points, SHUTOUT(name=winner, points=points)))
         game = table.options["game-bonus"]
         bonuses.append(Bonus(winner, game, GAME_BONUS_LINE(name=winner, bonus=game)))
         box = table.options["box-bonus"]
         for p in players:
-            if won[p]:
+            if won.get(p):
                 total = box * won[p]
                 line = BOX_BONUS_LINE(name=p, bonus=box, hands=won[p], total=total)
                 bonuses.append(Bonus(p, total, line))
