@@ -20,7 +20,14 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
-from scorekeeper.rules.families import MAX_POINTS, MAX_TEXT, EntryField, Family, family_of
+from scorekeeper.rules.families import (
+    MAX_POINTS,
+    MAX_TEXT,
+    EntryField,
+    Family,
+    SeatField,
+    family_of,
+)
 from scorekeeper.rules.scoring.setup import player_name
 
 MAX_NAME = 40
@@ -311,6 +318,7 @@ class HandForm(forms.Form):
             if extra.kind not in PER_SEAT:
                 self.fields[extra.form_name] = _extra_field(extra)
 
+        self.seat_map: tuple[SeatField, ...] = ()
         if self.winner_only:
             self.fields["melds"] = forms.CharField(
                 label=gettext(family.melds_label), required=False, strip=True, max_length=MAX_TEXT
@@ -318,18 +326,10 @@ class HandForm(forms.Form):
             if "points" in family.seat_keys:
                 self.fields["points"] = _points_field(gettext(family.value_label))
         else:
-            cards_label = gettext(
-                family.whole_hand_label if variant.deadwood else family.cards_label
-            )
+            self.seat_map = family.seat_map(variant)
             for i, _name in enumerate(self.players):
-                self.fields[f"p{i}-points"] = _points_field(gettext(family.points_label))
-                self.fields[f"p{i}-cards"] = forms.CharField(
-                    label=cards_label, required=False, strip=True, max_length=MAX_TEXT
-                )
-                if "mom" in family.seat_keys:
-                    self.fields[f"p{i}-mom"] = forms.BooleanField(
-                        label=gettext(family.mom_label), required=False
-                    )
+                for seat_field in self.seat_map:
+                    self.fields[f"p{i}-{seat_field.name}"] = _seat_field(seat_field)
         for extra in self.extras:
             if extra.kind == "eats":
                 for i, name in enumerate(self.players):
@@ -427,13 +427,20 @@ class HandForm(forms.Form):
         return self.section_rows("melds")
 
     def seat_rows(self) -> list[dict[str, Any]]:
+        """Each seat's fields from the family's seat map: the usual points, cards and móm by
+        name, any other family's fields (Rummy 500's laid and left) as a list."""
         rows = []
         for i, name in enumerate(self.players):
             row: dict[str, Any] = {"index": i, "name": name}
             if self.has_seat_entries:
-                row["points"] = self[f"p{i}-points"]
-                row["cards"] = self[f"p{i}-cards"]
-                row["mom"] = self[f"p{i}-mom"] if f"p{i}-mom" in self.fields else None
+                bound = {sf.name: self[f"p{i}-{sf.name}"] for sf in self.seat_map}
+                if self.family.seat_fields:
+                    row["fields"] = [
+                        {"field": bound[sf.name], "kind": sf.kind} for sf in self.seat_map
+                    ]
+                else:
+                    row["points"], row["cards"] = bound["points"], bound["cards"]
+                    row["mom"] = bound.get("mom")
                 row["errors"] = self.seat_errors(i)
             rows.append(row)
         return rows
@@ -471,7 +478,7 @@ class HandForm(forms.Form):
             for i, _name in enumerate(self.players):
                 points = cleaned.get(f"p{i}-points")
                 cards = cleaned.get(f"p{i}-cards")
-                if points is not None and cards:
+                if points is not None and cards and not self.family.seat_fields:
                     self.add_error(
                         f"p{i}-cards",
                         _("Give the points or the cards, not both."),
@@ -548,7 +555,19 @@ class HandForm(forms.Form):
             elif value is not None:
                 result[extra.key] = value
 
-        if self.has_seat_entries and not (family.winner_hides_seats and winner is not None):
+        if self.has_seat_entries and family.seat_fields:
+            for i, name in enumerate(self.players):
+                item = {}
+                for seat_field in self.seat_map:
+                    value = data.get(f"p{i}-{seat_field.name}")
+                    if value in (None, ""):
+                        continue
+                    item[seat_field.key] = (
+                        split_melds(value) if seat_field.kind == "melds" else value
+                    )
+                if item:
+                    hands[name] = item
+        elif self.has_seat_entries and not (family.winner_hides_seats and winner is not None):
             cards_key = family.whole_hand_key(self.variant)
             for i, name in enumerate(self.players):
                 if self.skips_winner and name == winner:
@@ -672,6 +691,14 @@ class HandForm(forms.Form):
                     initial["points"] = item["points"]
                 continue
             i = seat[name]
+            if family.seat_fields:
+                for seat_field in self.seat_map:
+                    value = item.get(seat_field.key)
+                    if seat_field.kind == "melds" and _texts(value):
+                        initial[f"p{i}-{seat_field.name}"] = " / ".join(value)
+                    elif value is not None and seat_field.kind != "melds":
+                        initial[f"p{i}-{seat_field.name}"] = value
+                continue
             if item.get("points") is not None:
                 initial[f"p{i}-points"] = item["points"]
             for key in ("hand", "cards"):
@@ -724,15 +751,11 @@ class HandForm(forms.Form):
                     if sub.startswith("points") and "points" in self.fields:
                         return "points"
                     return "melds"
-                for key, field in (
-                    ("points", f"p{i}-points"),
-                    ("cards", f"p{i}-cards"),
-                    ("hand", f"p{i}-cards"),
-                    ("melds", f"p{i}-cards"),
-                    ("mom", f"p{i}-mom"),
-                ):
-                    if sub.startswith(key) and field in self.fields:
-                        return field
+                for seat_field in self.seat_map:
+                    field = f"p{i}-{seat_field.name}"
+                    for key in seat_field.keys_read:
+                        if sub.startswith(key) and field in self.fields:
+                            return field
                 return i
         return None
 
@@ -774,6 +797,16 @@ def _extra_field(extra: EntryField) -> forms.Field:
     return forms.IntegerField(
         label=label, required=False, min_value=extra.minimum, max_value=extra.maximum
     )
+
+
+def _seat_field(seat_field: SeatField) -> forms.Field:
+    """The page's input for one entry of a seat's map (see ``Family.seat_map``)."""
+    label = gettext(seat_field.label)
+    if seat_field.kind == "number":
+        return _points_field(label)
+    if seat_field.kind == "flag":
+        return forms.BooleanField(label=label, required=False)
+    return forms.CharField(label=label, required=False, strip=True, max_length=MAX_TEXT)
 
 
 def _ordered(result: dict[str, Any], family: Family) -> dict[str, Any]:

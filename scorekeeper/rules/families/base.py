@@ -141,6 +141,11 @@ class SeatField:
     key: str
     kind: str
     label: str = ""
+    reads: tuple[str, ...] = ()  # entry keys shown back in this field (default: ``key``)
+
+    @property
+    def keys_read(self) -> tuple[str, ...]:
+        return self.reads or (self.key,)
 
 
 class Family:
@@ -243,6 +248,23 @@ class Family:
 
     def goal_option(self, variant: Variant) -> str:
         return GOAL_OPTIONS[variant.end.kind]
+
+    def seat_map(self, variant: Variant) -> tuple[SeatField, ...]:
+        """What one seat enters on the page: form name ↔ entry key ↔ kind. The page builds its
+        seat fields, reads them into an entry, shows a stored entry back and puts an engine
+        error next to its field from this one map."""
+        if self.seat_fields:
+            return self.seat_fields
+        label = self.whole_hand_label if variant.deadwood else self.cards_label
+        fields = [
+            SeatField("points", "points", "number", self.points_label),
+            SeatField(
+                "cards", self.whole_hand_key(variant), "cards", label, ("cards", "hand", "melds")
+            ),
+        ]
+        if "mom" in self.seat_keys:
+            fields.append(SeatField("mom", "mom", "flag", self.mom_label))
+        return tuple(fields)
 
     def whole_hand_key(self, variant: Variant) -> str:
         """The seat key a typed list of cards goes under on the page."""
