@@ -257,24 +257,49 @@ def lay_off(
 
 
 def _extensions(meld: MeldReading, cards: list[Card], rules: MeldRules) -> list[tuple[Card, ...]]:
-    """Every group of ``cards`` that ``meld`` can take as lay-offs (the empty group first)."""
+    """Every group of ``cards`` that ``meld`` can take as lay-offs (the empty group first):
+    for a run, an unbroken chain below it and one above it; for a set, its missing suits.
+    Each candidate is checked as the whole meld it would make."""
     found: list[tuple[Card, ...]] = [()]
     base = [mc.card for mc in meld.cards]
     if meld.kind == "set":
         rank = meld.reading[0].rank
-        fits = [c for c in cards if c.rank == rank and not c.is_joker and c not in base]
+        fits = sorted(
+            {c for c in cards if c.rank == rank and c not in base}, key=lambda c: c.suit
+        )
+        groups = [g for n in range(1, len(fits) + 1) for g in itertools.combinations(fits, n)]
     else:
         suit = meld.reading[0].suit
-        fits = [c for c in cards if c.suit == suit and not c.is_joker and c not in base]
-    fits = sorted(set(fits), key=lambda c: (c.rank, c.suit))
-    for size in range(1, len(fits) + 1):
-        for group in itertools.combinations(fits, size):
-            try:
-                read_meld([*base, *group], rules)
-            except IllegalMeldError:
-                continue
-            found.append(group)
+        held = {c.rank: c for c in cards if c.suit == suit and not c.is_joker}
+        ranks = sorted(c.rank for c in meld.reading)
+        below = _chain(held, ranks[0], -1)
+        above = _chain(held, ranks[-1], +1)
+        groups = [
+            tuple(below[:b]) + tuple(above[:a])
+            for b in range(len(below) + 1)
+            for a in range(len(above) + 1)
+            if a or b
+        ]
+    for group in groups:
+        try:
+            read_meld([*base, *group], rules)
+        except IllegalMeldError:
+            continue
+        found.append(group)
     return found
+
+
+def _chain(held: Mapping[int, Card], end: int, step: int) -> list[Card]:
+    """The cards of ``held`` that follow ``end`` without a gap (the ace may follow the king
+    and precede the 2: the meld check decides where it may sit)."""
+    chain = []
+    rank = end
+    for _ in range(13):
+        rank = (rank - 1 + step) % 13 + 1
+        if rank not in held:
+            break
+        chain.append(held[rank])
+    return chain
 
 
 class Knock(Family):
