@@ -360,6 +360,8 @@ class HandForm(forms.Form):
 
     @property
     def has_seat_entries(self) -> bool:
+        """Each seat has a row of its own (the seat map's fields): every family but those
+        that enter only the winner's melds (the template's name for ``not winner_only``)."""
         return not self.winner_only
 
     @property

@@ -54,7 +54,6 @@ def _sum(parts: list[Message | int]) -> Message | int:
 def score_continental(hand: HandContext) -> HandResult:
     out = hand.player("out")
     table = hand.table
-    hand.forbid_unless("deuces-wild", "wild_deuces")
     jokers, deuces, same_suit, lines = _winner_facts(hand, out)
     pay = 1
     parts: list[Message | int] = [1]

@@ -84,7 +84,6 @@ NOT_BEFORE = define(
 
 
 def score_phom(hand: HandContext) -> HandResult:
-    hand.forbid_unless("feeding-penalties", "fed_by", "eats")
     if hand.entry.get("u") is not None:
         if hand.entry.get("order") is not None:
             raise ResultError(ORDER_WITH_U(name=str(hand.entry["u"])), "result.order")

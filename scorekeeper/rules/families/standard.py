@@ -30,7 +30,6 @@ BLOCKED_AND_OUT = define(
 def score_standard(hand: HandContext) -> HandResult:
     """The player who went out scores what every opponent holds (doubled for a hidden rummy)."""
     out = hand.player("out")
-    hand.forbid_unless("rummy-hidden", "rummy")
     counted = count_others(hand, out)
     total = sum(c.count for c in counted.values())
     lines = [c.describe(name) for name, c in counted.items()]
