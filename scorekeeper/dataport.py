@@ -73,11 +73,9 @@ class _DryRun(Exception):
 def import_all(document: Any, *, commit: bool) -> dict[str, int]:
     """Load ``document`` in one transaction; rolled back unless ``commit``. Returns counts."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ImportRefused("document", f'not a {FORMAT} export (no "format": "{FORMAT}")')
+        raise ImportRefused("document", f"not a {FORMAT} export (no \"format\": \"{FORMAT}\")")
     if document.get("version") != VERSION:
-        raise ImportRefused(
-            "version", f"this app reads version {VERSION}, not {document.get('version')!r}"
-        )
+        raise ImportRefused("version", f"this app reads version {VERSION}, not {document.get('version')!r}")
     known = {"format", "version", "exported"} | {s.name for s in sections()}
     unknown = sorted(set(document) - known)
     if unknown:

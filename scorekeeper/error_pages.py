@@ -47,10 +47,8 @@ def server_error(request: HttpRequest) -> HttpResponse:
         request,
         500,
         "server_error",
-        _(
-            "Something broke on our side and nothing was changed by this request. "
-            "Try again in a moment."
-        ),
+        _("Something broke on our side and nothing was changed by this request. "
+          "Try again in a moment."),
         title=_("Something went wrong"),
     )
 
@@ -60,9 +58,7 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
         request,
         403,
         "csrf_failed",
-        _(
-            "This form has expired or came from another site, so nothing was saved. "
-            "Reload the page and send it again."
-        ),
+        _("This form has expired or came from another site, so nothing was saved. "
+          "Reload the page and send it again."),
         title=_("Form expired"),
     )

@@ -137,11 +137,8 @@ class RequestBodyMiddleware:
             request,
             413,
             _("Too much was sent"),
-            _(
-                "What was sent is larger than %(kb)s KB, so nothing was saved. "
-                "Go back, shorten what you typed and try again."
-            )
-            % {"kb": limit // 1024},
+            _("What was sent is larger than %(kb)s KB, so nothing was saved. "
+              "Go back, shorten what you typed and try again.") % {"kb": limit // 1024},
         )
 
 

@@ -56,11 +56,7 @@ def remember_game(request: HttpRequest, game: Game, *, token: str | None = None)
     if token is None and known is not None:
         token = known.get("token")  # a session from before grants keeps its right to edit
     grant = grant_for(game) if token is not None and token_valid(game=game, token=token) else None
-    if (
-        known is not None
-        and "token" not in known
-        and (grant is None or known.get("grant") == grant)
-    ):
+    if known is not None and "token" not in known and (grant is None or known.get("grant") == grant):
         return  # nothing new: leave the session untouched (and unsaved)
     _keep(request, games, game, grant or (known or {}).get("grant"))
 

@@ -21,9 +21,7 @@ from .selectors import PUBLIC_ID, game_replay, hand_result_data, state_summary
 
 def export_games() -> list[dict[str, Any]]:
     revisions = Prefetch("revisions", queryset=HandRevision.objects.order_by("version"))
-    hands = Prefetch(
-        "hands", queryset=Hand.objects.order_by("number", "pk").prefetch_related(revisions)
-    )
+    hands = Prefetch("hands", queryset=Hand.objects.order_by("number", "pk").prefetch_related(revisions))
     seats = Prefetch("seats", queryset=Seat.objects.order_by("position"))
     games = Game.objects.order_by("pk").prefetch_related(seats, hands)
     return [_game(game) for game in games.iterator(chunk_size=200)]
@@ -130,17 +128,12 @@ def _load_game(item: dict[str, Any], where: str) -> tuple[int, int]:
     _stamp(Game, game.pk, item, where)
     Seat.objects.bulk_create(Seat(game=game, position=i, name=n) for i, n in enumerate(players))
 
-    results = {
-        id(h): (hand_result_data(r), dict(t))
-        for h, r, t in zip(live, played.hands, played.state.running, strict=True)
-    }
+    results = {id(h): (hand_result_data(r), dict(t)) for h, r, t in zip(live, played.hands, played.state.running, strict=True)}
     revision_count = 0
     for number, data in enumerate(hands):
         at = f"{where}.hands[{number}]"
         result, totals = results.get(id(data), ({}, {}))
-        deleted_at = (
-            _time(data.get("deleted_at"), f"{at}.deleted_at") if data.get("deleted_at") else None
-        )
+        deleted_at = _time(data.get("deleted_at"), f"{at}.deleted_at") if data.get("deleted_at") else None
         hand = Hand.objects.create(
             game=game,
             number=_int(data, "number", at),
@@ -173,9 +166,7 @@ def _load_game(item: dict[str, Any], where: str) -> tuple[int, int]:
         latest = max(_int(rev, "version", at) for rev in versions)
         version = data.get("version", latest)
         if version != latest or isinstance(version, bool):
-            raise ImportRefused(
-                f"{at}.version", f"expected {latest}, its latest revision's version"
-            )
+            raise ImportRefused(f"{at}.version", f"expected {latest}, its latest revision's version")
         if version != hand.version:
             Hand.objects.filter(pk=hand.pk).update(version=version)
     return len(hands), revision_count

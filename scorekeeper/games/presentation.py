@@ -104,7 +104,9 @@ def chart(
     series = []
     for index, name in enumerate(players):
         dots = tuple((x(i), y(row.get(name, start))) for i, row in enumerate(rows))
-        series.append(Series(name, colour(index), " ".join(f"{a},{b}" for a, b in dots), dots[1:]))
+        series.append(
+            Series(name, colour(index), " ".join(f"{a},{b}" for a, b in dots), dots[1:])
+        )
     y_ticks = tuple((y(v), v) for v in range(int(low), int(high) + 1, int(step)))
     every = max(1, -(-(len(rows) - 1) // 8))
     x_ticks = tuple((x(i), i) for i in range(0, len(rows), every))
@@ -155,9 +157,7 @@ def settlement(players: Sequence[str], hands: Sequence[Mapping[str, Any]]) -> li
     order = {name: i for i, name in enumerate(players)}
     payments = []
     while True:
-        debtors = sorted(
-            (p for p in players if balance[p] < 0), key=lambda p: (balance[p], order[p])
-        )
+        debtors = sorted((p for p in players if balance[p] < 0), key=lambda p: (balance[p], order[p]))
         creditors = sorted(
             (p for p in players if balance[p] > 0), key=lambda p: (-balance[p], order[p])
         )

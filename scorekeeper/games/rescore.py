@@ -77,10 +77,7 @@ def _played(game: Game, hands: list[Hand]) -> tuple[dict[int, tuple[int, Any]], 
     """{hand id: (number, engine result)} for these hands, and the replay's final state."""
     players = game_players(game=game)
     played = game_replay(game=game, players=players, entries=[hand.entry for hand in hands])
-    by_id = {
-        hand.pk: (n, result)
-        for n, (hand, result) in enumerate(zip(hands, played.hands, strict=True), 1)
-    }
+    by_id = {hand.pk: (n, result) for n, (hand, result) in enumerate(zip(hands, played.hands, strict=True), 1)}
     return by_id, played.state
 
 
@@ -222,11 +219,7 @@ def describe(consequences: Consequences) -> list[str]:
             lines.append(_("The game is no longer over."))
         elif not before:
             lines.append(
-                ngettext(
-                    "The game is now over: %(names)s wins.",
-                    "The game is now over: %(names)s share the win.",
-                    len(after),
-                )
+                ngettext("The game is now over: %(names)s wins.", "The game is now over: %(names)s share the win.", len(after))
                 % {"names": _names(after)}
             )
         else:

@@ -250,8 +250,6 @@ def keys_expire(*, scope: str | None = None) -> int:
     if scope is not None:
         expired = expired.filter(scope=scope)
     return expired.delete()[0]
-
-
 @transaction.atomic
 def game_create_played(
     *,
@@ -266,7 +264,8 @@ def game_create_played(
     _refuse_nul(entries, "hands")
     game, token = game_create(variant=variant, options=options, players=players, dealer=dealer)
     hands = [
-        Hand(game=game, number=number, entry=entry) for number, entry in enumerate(entries, start=1)
+        Hand(game=game, number=number, entry=entry)
+        for number, entry in enumerate(entries, start=1)
     ]
     played = _replay(game, hands)
     for hand, result, totals in zip(hands, played.hands, played.state.running, strict=True):

@@ -317,9 +317,7 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
     deleted = deleted_hands(game=game)
     for gone in deleted:
         versions = list(gone.revisions.all())
-        gone.changes = (
-            describe(Consequences.from_data(versions[-1].consequences)) if versions else []
-        )
+        gone.changes = describe(Consequences.from_data(versions[-1].consequences)) if versions else []
     rows = [
         {
             "name": name,
@@ -383,15 +381,14 @@ def _game_context(request: HttpRequest, game: Game, editable: bool) -> dict[str,
         "hands_older": hands_older,
         "standings": standings,
         "result_text": display.result_text(
-            variant,
-            state,
-            standings,
-            request.build_absolute_uri(reverse("game", args=[game.public_id])),
+            variant, state, standings, request.build_absolute_uri(reverse("game", args=[game.public_id]))
         )
         if standings
         else "",
         "rematch": _rematch_of(game),
-        "chart_series": [(series, display.seat_class(i)) for i, series in enumerate(chart.series)]
+        "chart_series": [
+            (series, display.seat_class(i)) for i, series in enumerate(chart.series)
+        ]
         if chart
         else [],
         "editable": editable,
@@ -771,11 +768,8 @@ def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
             if outcome.replayed:
                 messages.info(
                     request,
-                    _(
-                        "Hand %(n)s was already corrected (the form was sent twice); nothing "
-                        "else changed."
-                    )
-                    % {"n": number},
+                    _("Hand %(n)s was already corrected (the form was sent twice); nothing "
+                      "else changed.") % {"n": number},
                 )
             else:
                 access.set_undo(
@@ -867,11 +861,8 @@ def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     if outcome.replayed:
         messages.info(
             request,
-            _(
-                "Hand %(n)s was already deleted (the button was pressed twice); no other hand "
-                "was touched."
-            )
-            % {"n": number},
+            _("Hand %(n)s was already deleted (the button was pressed twice); no other hand "
+              "was touched.") % {"n": number},
         )
     else:
         access.set_undo(request, game, kind="deleted", number=number, hand_id=deleted["hand"].pk)

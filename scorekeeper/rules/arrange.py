@@ -372,9 +372,7 @@ def _lay_out(
         order = sorted(reading)
     pos_card = {}
     for card in members:
-        pos_card[
-            card.rank if card.rank != 1 else (runs.HIGH_ACE if runs.HIGH_ACE in order else 1)
-        ] = card
+        pos_card[card.rank if card.rank != 1 else (runs.HIGH_ACE if runs.HIGH_ACE in order else 1)] = card
     cycle = runs.CIRCLE if rules.ace is Ace.WRAP else None
     line: list[Card] = []
     spare = list(wilds)
@@ -395,8 +393,7 @@ def _wrap_order(ranks: tuple[int, ...]) -> list[int]:
     """Ranks of a wrap run in play order, starting after the widest gap."""
     ordered = sorted(ranks)
     gaps = [
-        (ordered[(k + 1) % len(ordered)] - ordered[k] - 1) % runs.CIRCLE
-        for k in range(len(ordered))
+        (ordered[(k + 1) % len(ordered)] - ordered[k] - 1) % runs.CIRCLE for k in range(len(ordered))
     ]
     start = (gaps.index(max(gaps)) + 1) % len(ordered)
     return ordered[start:] + ordered[:start]

@@ -85,9 +85,7 @@ def resync_scroll(page) -> None:
     """After a full-page screenshot Chromium's compositor may keep a stale scroll offset, so
     the next click lands where a sticky element (the hand form's action bar) used to be. A
     scroll from script puts both views back in step."""
-    page.evaluate(
-        "() => { const y = window.scrollY; window.scrollTo(0, 0); window.scrollTo(0, y); }"
-    )
+    page.evaluate("() => { const y = window.scrollY; window.scrollTo(0, 0); window.scrollTo(0, y); }")
 
 
 @pytest.fixture

@@ -95,9 +95,9 @@ def test_draft_survives_a_reload_and_goes_once_saved(live_server, chromium, size
         page.click("text=Enter hand 2")
         expect(page.locator("#id_p0-points")).to_have_value("")
         expect(page.locator(".draft-notice")).to_be_hidden()
-        assert (
-            page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('rt-draft:'))") == []
-        )
+        assert page.evaluate(
+            "Object.keys(localStorage).filter(k => k.startsWith('rt-draft:'))"
+        ) == []
     finally:
         context.close()
 
@@ -147,9 +147,7 @@ def test_offline_save_waits_and_is_sent_once(live_server, chromium, size):
         except AssertionError:
             queue = page.evaluate("localStorage.getItem('rt-queue')")
             online = page.evaluate("navigator.onLine")
-            raise AssertionError(
-                f"still queued: {queue}, online {online}, {hands_in_db(game_url)} hands"
-            ) from None
+            raise AssertionError(f"still queued: {queue}, online {online}, {hands_in_db(game_url)} hands") from None
         page.screenshot(path=str(SCREENSHOTS / f"offline-sent-{size}.png"))
         # Sent once, and never again: reloads and reconnections find an empty queue.
         page.reload()

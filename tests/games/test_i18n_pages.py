@@ -39,12 +39,7 @@ PAGES = {
     "start": ["Start a game", "Players, in seating order", "House rules"],
     "game": ["Running totals after each hand", "Next hand", "Share"],
     "hand_new": ["Save hand", "Pick cards", "Deck: tap a card to add or remove it"],
-    "rules": [
-        "At a glance",
-        "In case of dispute",
-        "Card values",
-        "Check cards against these rules",
-    ],
+    "rules": ["At a glance", "In case of dispute", "Card values", "Check cards against these rules"],
     "share": [
         "Anyone with this link sees the scores update by themselves, but cannot change anything.",
         "Watch the scores",
@@ -57,9 +52,8 @@ def url_of(page: str, game_id: str) -> str:
         return reverse({"home": "home", "start": "game_start"}[page])
     if page == "rules":
         return reverse("rules", args=["knock-rummy"])
-    return reverse(
-        {"game": "game", "hand_new": "hand_new", "share": "game_share"}[page], args=[game_id]
-    )
+    return reverse({"game": "game", "hand_new": "hand_new", "share": "game_share"}[page],
+                   args=[game_id])
 
 
 @pytest.fixture
@@ -138,9 +132,7 @@ def test_switcher_is_on_every_page_and_sets_the_cookie(knock_game):
 
 
 def test_switcher_refuses_an_offsite_next(client):
-    response = client.post(
-        reverse("set_language"), {"language": "cs", "next": "https://evil.example/"}
-    )
+    response = client.post(reverse("set_language"), {"language": "cs", "next": "https://evil.example/"})
     assert response.status_code == 302 and response["Location"] == "/"
 
 

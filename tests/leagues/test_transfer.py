@@ -23,10 +23,7 @@ def sample_league():
     play(league, token, ["Bob", "Cy", "Dörte"], penalties("Dörte", Bob=3, Cy=2), played=when(2))
     play(league, token, ["Ann", "Bob"], penalties("Bob", Ann=8), played=when(3), ranked=False)
     play(league, token, ["Ann", "Cy"], None, played=when(4))  # in play: no hand yet
-    knock = {
-        "knocker": "Ann",
-        "hands": {"Ann": {"points": 3}, "Bob": {"hand": "AS 2S 3S KD QD JD 9C 8C 5H 4H"}},
-    }
+    knock = {"knocker": "Ann", "hands": {"Ann": {"points": 3}, "Bob": {"hand": "AS 2S 3S KD QD JD 9C 8C 5H 4H"}}}
     play(
         league,
         token,

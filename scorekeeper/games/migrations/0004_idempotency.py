@@ -28,9 +28,7 @@ def sessions_keep_grants(apps, schema_editor):
         games = data.get("games")
         if not isinstance(games, dict):
             continue
-        holding = {
-            pid for pid, entry in games.items() if isinstance(entry, dict) and "token" in entry
-        }
+        holding = {pid for pid, entry in games.items() if isinstance(entry, dict) and "token" in entry}
         if not holding:
             continue
         hashes = dict(
@@ -51,6 +49,7 @@ def sessions_keep_grants(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
         ("games", "0003_results_as_message_codes"),
         ("sessions", "0001_initial"),
@@ -58,30 +57,23 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.AddField(
-            model_name="hand",
-            name="version",
+            model_name='hand',
+            name='version',
             field=models.PositiveIntegerField(default=1),
         ),
         migrations.CreateModel(
-            name="IdempotencyKey",
+            name='IdempotencyKey',
             fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("scope", models.CharField(max_length=16)),
-                ("key", models.CharField(max_length=100)),
-                ("fingerprint", models.CharField(max_length=64)),
-                ("status", models.PositiveSmallIntegerField()),
-                ("response", models.JSONField()),
-                ("created", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('scope', models.CharField(max_length=16)),
+                ('key', models.CharField(max_length=100)),
+                ('fingerprint', models.CharField(max_length=64)),
+                ('status', models.PositiveSmallIntegerField()),
+                ('response', models.JSONField()),
+                ('created', models.DateTimeField(auto_now_add=True, db_index=True)),
             ],
             options={
-                "constraints": [
-                    models.UniqueConstraint(fields=("scope", "key"), name="idempotency_key_unique")
-                ],
+                'constraints': [models.UniqueConstraint(fields=('scope', 'key'), name='idempotency_key_unique')],
             },
         ),
         migrations.RunPython(versions_from_revisions, migrations.RunPython.noop),

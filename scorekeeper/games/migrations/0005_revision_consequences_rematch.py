@@ -5,25 +5,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+
     dependencies = [
-        ("games", "0004_idempotency"),
+        ('games', '0004_idempotency'),
     ]
 
     operations = [
         migrations.AddField(
-            model_name="game",
-            name="rematch_of",
-            field=models.OneToOneField(
-                blank=True,
-                null=True,
-                on_delete=django.db.models.deletion.SET_NULL,
-                related_name="rematch",
-                to="games.game",
-            ),
+            model_name='game',
+            name='rematch_of',
+            field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='rematch', to='games.game'),
         ),
         migrations.AddField(
-            model_name="handrevision",
-            name="consequences",
+            model_name='handrevision',
+            name='consequences',
             field=models.JSONField(blank=True, default=dict),
         ),
     ]

@@ -142,19 +142,13 @@ _CONTROL = "CONTROL"
 
 NAME_CHARACTER = define(
     "setup.name.character",
-    N_(
-        "a name may not hold the invisible or control character U+{code} ({what}), character {position}"
-    ),
+    N_("a name may not hold the invisible or control character U+{code} ({what}), character {position}"),
 )
 NAME_SURROGATE = define(
     "setup.name.surrogate",
-    N_(
-        "a name may not hold U+{code}, half of a character (a lone surrogate), character {position}"
-    ),
+    N_("a name may not hold U+{code}, half of a character (a lone surrogate), character {position}"),
 )
 NAME_TOO_CLOSE = define(
     "setup.name.too_close",
-    N_(
-        "'{name}' is too close to '{other}', already at the table: names must differ by more than capital letters"
-    ),
+    N_("'{name}' is too close to '{other}', already at the table: names must differ by more than capital letters"),
 )

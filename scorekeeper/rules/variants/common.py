@@ -15,9 +15,7 @@ def target(default: int) -> Option:
         "int",
         default,
         True,
-        N_(
-            "The game ends after a hand in which someone reaches this score; 0 makes every hand a game."
-        ),
+        N_("The game ends after a hand in which someone reaches this score; 0 makes every hand a game."),
         minimum=0,
         maximum=100_000,
     )
@@ -51,9 +49,7 @@ BORROWING = Option(
     "bool",
     False,
     False,
-    N_(
-        "On your turn you may take a card back from one of your own melds to use at once in a new meld."
-    ),
+    N_("On your turn you may take a card back from one of your own melds to use at once in a new meld."),
 )
 ADDITIONAL_BORROWING = Option(
     "additional-borrowing",
@@ -101,9 +97,7 @@ COUNT_SCORING = Option(
     "bool",
     False,
     True,
-    N_(
-        "The winner scores 1 per card left in opponents' hands (2 per joker); the target becomes 25."
-    ),
+    N_("The winner scores 1 per card left in opponents' hands (2 per joker); the target becomes 25."),
 )
 
 

@@ -22,40 +22,30 @@ DOUBLE_RUM = Variant(
     rules=(
         (
             N_("Players and deal"),
-            N_(
-                "Two 52-card packs and four jokers. Two to six players; the app suggests 10 cards each "
-                "for two players, 7 for three or four and 6 for five or six."
-            ),
+            N_("Two 52-card packs and four jokers. Two to six players; the app suggests 10 cards each "
+            "for two players, 7 for three or four and 6 for five or six."),
         ),
         (
             N_("Melds and jokers"),
-            N_(
-                "A run is three or more cards of a suit in order, with the ace at the bottom or the "
-                "top but never between K and 2. A set is three or more cards of one rank, and it may "
-                "hold identical cards such as 7H 7H 7S. Jokers are wild. Someone laying off on a run "
-                "that ends in a joker may shift that joker to the run's other end."
-            ),
+            N_("A run is three or more cards of a suit in order, with the ace at the bottom or the "
+            "top but never between K and 2. A set is three or more cards of one rank, and it may "
+            "hold identical cards such as 7H 7H 7S. Jokers are wild. Someone laying off on a run "
+            "that ends in a joker may shift that joker to the run's other end."),
         ),
         (
             N_("Scoring"),
-            N_(
-                "The player who goes out scores the cards left in all the other hands: ace 11, joker "
-                "15, king, queen and jack 10, other cards their number."
-            ),
+            N_("The player who goes out scores the cards left in all the other hands: ace 11, joker "
+            "15, king, queen and jack 10, other cards their number."),
         ),
         (
             N_("End of the game"),
-            N_(
-                "After a hand that takes someone to 100 or more (the target option), the highest total "
-                "wins."
-            ),
+            N_("After a hand that takes someone to 100 or more (the target option), the highest total "
+            "wins."),
         ),
     ),
     decisions=(
-        N_(
-            "The rules give neither a player count nor deal sizes: the app allows 2 to 6 players and "
-            "proposes the Standard Rummy deal."
-        ),
+        N_("The rules give neither a player count nor deal sizes: the app allows 2 to 6 players and "
+        "proposes the Standard Rummy deal."),
         N_("No meld may be made of jokers alone; each needs at least one natural card."),
         N_(
             "Count scoring (1 per card, 2 per joker) is offered here too, since the winner "
@@ -65,10 +55,8 @@ DOUBLE_RUM = Variant(
             "A joker whose card is not named counts as the card that gives its meld the highest "
             "value; the checker shows the reading it chose."
         ),
-        N_(
-            "A tie for the highest total at the moment the game would end settles nothing: play "
-            "continues hand by hand until a single player is ahead."
-        ),
+        N_("A tie for the highest total at the moment the game would end settles nothing: play "
+        "continues hand by hand until a single player is ahead."),
     ),
 )
 

@@ -13,9 +13,7 @@ GOING_OUT = (7, 8)
 QUEEN_CITY_RUM = Variant(
     slug="queen-city-rum",
     name=N_("Queen City Rum"),
-    summary=N_(
-        "Seven cards each, melded all at once; your melds score times the number of other players."
-    ),
+    summary=N_("Seven cards each, melded all at once; your melds score times the number of other players."),
     family="queen-city",
     players=(2, 6),
     deal=MappingProxyType({n: 7 for n in range(2, 7)}),
@@ -24,10 +22,8 @@ QUEEN_CITY_RUM = Variant(
     rules=(
         (
             N_("Players and deal"),
-            N_(
-                "Two to six players with one 52-card pack and no jokers. Everyone is dealt 7 cards, "
-                "however many are playing."
-            ),
+            N_("Two to six players with one 52-card pack and no jokers. Everyone is dealt 7 cards, "
+            "however many are playing."),
         ),
         (
             N_("Melds"),
@@ -39,29 +35,21 @@ QUEEN_CITY_RUM = Variant(
         ),
         (
             N_("Scoring"),
-            N_(
-                "The player who goes out adds up his own melded cards (ace 1, 2 to 10 their number, "
-                "king, queen and jack 10) and multiplies the sum by the number of other players: 30 "
-                "points of melds against three opponents scores 90."
-            ),
+            N_("The player who goes out adds up his own melded cards (ace 1, 2 to 10 their number, "
+            "king, queen and jack 10) and multiplies the sum by the number of other players: 30 "
+            "points of melds against three opponents scores 90."),
         ),
         (
             N_("End of the game"),
-            N_(
-                "After a hand that takes someone to 500 or more (the target option), the highest total "
-                "wins."
-            ),
+            N_("After a hand that takes someone to 500 or more (the target option), the highest total "
+            "wins."),
         ),
     ),
     decisions=(
-        N_(
-            "The rules set no target. Since hand scores are multiplied, the usual 100 would often end "
-            "a game after one hand, so the app plays to 500."
-        ),
-        N_(
-            "A tie for the highest total at the moment the game would end settles nothing: play "
-            "continues hand by hand until a single player is ahead."
-        ),
+        N_("The rules set no target. Since hand scores are multiplied, the usual 100 would often end "
+        "a game after one hand, so the app plays to 500."),
+        N_("A tie for the highest total at the moment the game would end settles nothing: play "
+        "continues hand by hand until a single player is ahead."),
     ),
 )
 

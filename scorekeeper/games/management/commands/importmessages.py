@@ -68,6 +68,4 @@ class Command(BaseCommand):
             if filled:
                 ours.save(str(ours_path))
             left = sum(1 for e in ours if not e.obsolete and not _complete(e))
-            self.stdout.write(
-                f"{code}: {filled} filled from {given_path}, {left} left to translate"
-            )
+            self.stdout.write(f"{code}: {filled} filled from {given_path}, {left} left to translate")
