@@ -23,9 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.rules import RulesError  # noqa: E402
+from scorekeeper.rules import (
+    RulesError,  # noqa: E402
+    score_hand,  # noqa: E402
+)
 from scorekeeper.rules.cards import JOKER, Card, format_cards  # noqa: E402
-from scorekeeper.rules.scoring import score_hand  # noqa: E402
 
 PATTERNS = ((5, 4, 3, 3), (4, 4, 4, 3), (3, 3, 3, 3, 3))
 PLAYERS = ["Ann", "Bob", "Cy", "Dan"]

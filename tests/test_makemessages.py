@@ -61,3 +61,48 @@ def test_makemessages_extracts_every_engine_text(tmp_path, monkeypatch):
         if variant.deal_note:
             texts.add(variant.deal_note)
         assert texts - ids == set(), variant.slug
+
+
+# -- one form whatever gettext wrote ------------------------------------------------------------
+
+HEADER = """msgid ""
+msgstr ""
+"Project-Id-Version: rummytable\\n"
+"POT-Creation-Date: {stamp}\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+"""
+LONG = "a rather long message that one gettext wraps here and another one wraps somewhere else"
+
+
+def _catalogue(stamp: str, wrapped_at: int) -> str:
+    import textwrap
+
+    pieces = textwrap.wrap(LONG + " ", wrapped_at, drop_whitespace=False)
+    body = 'msgid ""\n' + "".join(f'"{p}"\n' for p in pieces) + 'msgstr "x"\n'
+    return HEADER.format(stamp=stamp) + body
+
+
+def test_catalogues_are_written_in_one_form_whatever_gettext_wrapped(tmp_path):
+    from scorekeeper.games.management.commands.makemessages import normalise_catalogue
+
+    one, other = tmp_path / "one.po", tmp_path / "other.po"
+    one.write_text(_catalogue("2026-01-01 10:00+0000", 30))
+    other.write_text(_catalogue("2026-01-01 10:00+0000", 60))
+    normalise_catalogue(one)
+    normalise_catalogue(other)
+    assert one.read_text() == other.read_text()
+
+
+def test_a_run_that_adds_nothing_leaves_the_catalogue_as_it_was(tmp_path):
+    from scorekeeper.games.management.commands.makemessages import normalise_catalogue
+
+    committed = _catalogue("2026-01-01 10:00+0000", 40)
+    path = tmp_path / "django.po"
+    path.write_text(_catalogue("2026-12-01 11:00+0000", 70))  # a new extraction, same entries
+    normalise_catalogue(path, committed)
+    assert path.read_text() == committed
+    path.write_text(_catalogue("2026-12-01 11:00+0000", 70).replace('msgstr "x"', 'msgstr "y"'))
+    normalise_catalogue(path, committed)
+    assert "2026-12-01 11:00+0000" in path.read_text() and 'msgstr "y"' in path.read_text()

@@ -8,7 +8,7 @@ without the right token is a 401/403 whatever its body holds.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -35,8 +35,9 @@ from scorekeeper.games.services import (
     token_valid,
     write_once,
 )
+from scorekeeper.i18n import render_lines
 from scorekeeper.public_url import absolute_url
-from scorekeeper.rules.scoring import score_hand
+from scorekeeper.rules import score_hand
 
 from . import leagues
 from .errors import ApiError, ErrorDetail, ErrorOut
@@ -142,6 +143,19 @@ class HandOut(Explained):
     totals: dict[str, int]  # running totals after this hand
 
 
+class BonusOut(Schema):
+    """A bonus added to a total when the game ended (Gin Rummy's game, box and shutout)."""
+
+    player: str
+    points: int
+    text: str = Field(description="the bonus in words, in the request's language")
+    line: dict[str, Any] = Field(description="the same as a message: {code, params}")
+
+    @staticmethod
+    def resolve_text(obj: Mapping[str, Any]) -> str:
+        return render_lines([obj["line"]])[0]
+
+
 class StateOut(Schema):
     id: str
     variant: str
@@ -155,6 +169,10 @@ class StateOut(Schema):
     deal: int | None  # cards each player gets in the next hand
     over: bool
     winners: list[str]
+    bonuses: list[BonusOut] = Field(
+        default_factory=list,
+        description="added to the totals when the game ended, one line each (Gin Rummy)",
+    )
 
 
 class PreconditionFailedOut(StateOut):
@@ -234,7 +252,7 @@ def score(request: HttpRequest, payload: ScoreIn):
     "/games",
     response={201: GameCreatedOut, **ERRORS, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
     summary=(
-        "Start a game (in a league with \"league\" and the league's token; with an"
+        'Start a game (in a league with "league" and the league\'s token; with an'
         " Idempotency-Key, a retry answers the same game)"
     ),
 )
@@ -429,9 +447,7 @@ def _once(**kwargs) -> Outcome:
         raise ApiError(str(err), code=err.code, field="Idempotency-Key", status=422) from None
 
 
-def _write(
-    request: HttpRequest, response: HttpResponse, game: Game, payload: Schema | None, write
-):
+def _write(request: HttpRequest, response: HttpResponse, game: Game, payload: Schema | None, write):
     try:
         outcome = _once(
             game=game, key=_idempotency_key(request), request=_asked(request, payload), write=write

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
-from scorekeeper.rules import Variant, all_variants
+from scorekeeper.rules import Variant, all_variants, get_variant
 from scorekeeper.rules.families import FAMILIES, MAX_MELDS, MAX_POINTS, MAX_TEXT, Family
 from scorekeeper.rules.families.base import MAX_EATS, EntryField
 from scorekeeper.rules.scoring.setup import MAX_NAME
@@ -48,6 +48,7 @@ def _title(family: Family) -> str:
     return type(family).__name__
 
 
+@cache
 def _seat_model(family: Family) -> type[BaseModel]:
     kinds: dict[str, Any] = {
         "points": (Annotated[int, Field(ge=0, le=MAX_POINTS)] | None, None),
@@ -61,6 +62,18 @@ def _seat_model(family: Family) -> type[BaseModel]:
         ),
         "melds": (Annotated[list[Text], Field(max_length=MAX_MELDS)] | None, None),
         "mom": (bool | None, Field(None, description="no meld at all")),
+        "laid": (
+            Annotated[int, Field(ge=0, le=MAX_POINTS)] | None,
+            Field(None, description="points laid on the table: melds and lay-offs (with left)"),
+        ),
+        "left": (
+            Annotated[int, Field(ge=0, le=MAX_POINTS)] | None,
+            Field(None, description="points left in hand (with laid)"),
+        ),
+        "layoffs": (
+            Text | None,
+            Field(None, description="the cards he laid off on anyone's melds"),
+        ),
     }
     fields = {key: kinds[key] for key in family.seat_keys}
     return create_model(f"{_title(family)}Seat", __config__=STRICT, **fields)
@@ -80,20 +93,50 @@ def _extra_type(extra: EntryField) -> Any:
     return Annotated[int, Field(ge=extra.minimum, le=extra.maximum)]
 
 
-@cache
-def result_model(slug: str) -> type[BaseModel]:
-    """The ``result`` of a hand of family ``slug``, as the engine reads it."""
+def result_model(slug: str, variant: str | None = None) -> type[BaseModel]:
+    """The ``result`` of a hand of family ``slug`` as the engine reads it: for ``variant``
+    exactly (its void flag, the extras its options switch on), or for any of the family's
+    variants. Variants whose results read alike share one model, named after the family."""
     family = FAMILIES[slug]
-    role_required = not (family.role_optional or family.blocked_key)
+    members = [v for v in all_variants() if v.family == slug]
+    chosen = members if variant is None else [get_variant(variant)]
+    spec = _result_spec(family, chosen)
+    if spec == _result_spec(family, members[:1]):
+        name = f"{_title(family)}Result"
+    elif variant is None:
+        name = f"{_title(family)}AnyResult"
+    else:
+        name = _model_name(chosen[0], "Result")
+    return _result_model(slug, name, spec)
+
+
+def _result_spec(family: Family, variants: list[Variant]) -> tuple[tuple[str, ...], ...]:
+    """(the void-like flags, the extras' keys) any of ``variants`` reads."""
+    blocked = sorted({key for v in variants if (key := family.blocked_for(v))})
+    extras = [
+        e.key
+        for e in family.extras
+        if e.option is None or any(v.option(e.option) is not None for v in variants)
+    ]
+    return tuple(blocked), tuple(extras)
+
+
+@cache
+def _result_model(slug: str, name: str, spec) -> type[BaseModel]:
+    family = FAMILIES[slug]
+    blocked, extras = spec
+    role_required = not (family.role_optional or blocked)
     fields: dict[str, Any] = {
         family.role: (
             str if role_required else str | None,
             Field(... if role_required else None, description=family.role_label),
         )
     }
-    if family.blocked_key:
-        fields[family.blocked_key] = (bool | None, Field(None, description=family.blocked_label))
+    for key in blocked:
+        fields[key] = (bool | None, Field(None, description=family.blocked_label))
     for extra in family.extras:
+        if extra.key not in extras:
+            continue
         note = f" (only with the option '{extra.option}')" if extra.option else ""
         label = Eat.__doc__ if extra.kind == "eats" else extra.label
         if extra.kind == "order":
@@ -111,7 +154,7 @@ def result_model(slug: str) -> type[BaseModel]:
         (dict[str, _seat_model(family)]) | None,
         Field(None, description=f"entries by player name: {whose[family.seats]}"),
     )
-    return create_model(f"{_title(family)}Result", __config__=STRICT, **fields)
+    return create_model(name, __config__=STRICT, **fields)
 
 
 def _options_model(variant: Variant) -> type[BaseModel]:
@@ -146,7 +189,7 @@ def _table_model(variant: Variant, *, scored: bool) -> type[BaseModel]:
         "dealer": (str | None, None),
     }
     if scored:
-        fields["result"] = (result_model(variant.family), ...)
+        fields["result"] = (result_model(variant.family, variant.slug), ...)
     else:  # POST /games: a game may join a league (with the league's token)
         fields["league"] = (str | None, None)
         fields["ranked"] = (bool, True)

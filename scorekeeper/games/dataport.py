@@ -14,8 +14,8 @@ from scorekeeper.dataport import ImportRefused, Section
 from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.errors import GameOverError
+from scorekeeper.rules.families import score_at
 from scorekeeper.rules.game import setup_table
-from scorekeeper.rules.scoring import score_at
 
 from .models import Game, Hand, HandRevision, Seat
 from .selectors import PUBLIC_ID, game_replay, hand_result_data, state_summary

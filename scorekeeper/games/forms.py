@@ -22,7 +22,14 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.i18n import render_message, render_message_html, translate_text
 from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
-from scorekeeper.rules.families import MAX_POINTS, MAX_TEXT, EntryField, Family, family_of
+from scorekeeper.rules.families import (
+    MAX_POINTS,
+    MAX_TEXT,
+    EntryField,
+    Family,
+    SeatField,
+    family_of,
+)
 from scorekeeper.rules.melds import split_melds
 from scorekeeper.rules.scoring.setup import player_name
 
@@ -91,7 +98,9 @@ class StartGameForm(forms.Form):
         for option in variant.options:
             name = f"opt-{option.slug}"
             if option.type == "bool":
-                self.fields[name] = forms.BooleanField(label=translate_text(option.name), required=False)
+                self.fields[name] = forms.BooleanField(
+                    label=translate_text(option.name), required=False
+                )
             else:
                 self.fields[name] = forms.IntegerField(
                     label=translate_text(option.name),
@@ -230,7 +239,12 @@ def player_count_message(variant: Variant, count: int) -> str:
             "%(game)s needs at least %(low)s players, and %(count)s names are filled in. "
             "Add %(missing)s more.",
             count,
-        ) % {"game": translate_text(variant.name), "low": low, "count": count, "missing": low - count}
+        ) % {
+            "game": translate_text(variant.name),
+            "low": low,
+            "count": count,
+            "missing": low - count,
+        }
     fits = [v.name for v in all_variants() if v.players[0] <= count <= v.players[1]]
     if fits:
         return ngettext(
@@ -239,7 +253,12 @@ def player_count_message(variant: Variant, count: int) -> str:
             "%(game)s is for at most %(high)s players, and %(count)s names are filled in. "
             "Take a name off, or pick a game for that many: %(fits)s.",
             count,
-        ) % {"game": translate_text(variant.name), "high": high, "count": count, "fits": ", ".join(fits)}
+        ) % {
+            "game": translate_text(variant.name),
+            "high": high,
+            "count": count,
+            "fits": ", ".join(fits),
+        }
     return ngettext(
         "%(game)s is for at most %(high)s players, and %(count)s name is filled in. "
         "Take a name off.",
@@ -282,7 +301,8 @@ class HandForm(forms.Form):
         self._seat_errors: dict[int, list[str]] = {}
 
         choices = [(str(i), name) for i, name in enumerate(self.players)]
-        if family.blocked_key:
+        self.blocked_key = family.blocked_for(variant)
+        if self.blocked_key:
             choices.append((BLOCKED, gettext(family.blocked_label)))
         if family.role_optional:
             choices.insert(0, (NOBODY, gettext(family.nobody_label)))
@@ -300,6 +320,7 @@ class HandForm(forms.Form):
             if extra.kind not in PER_SEAT:
                 self.fields[extra.form_name] = _extra_field(extra)
 
+        self.seat_map: tuple[SeatField, ...] = ()
         if self.winner_only or self.whole_hand_out:
             label = gettext(family.melds_label)
             if self.whole_hand_out:
@@ -315,18 +336,10 @@ class HandForm(forms.Form):
             if "points" in family.seat_keys:
                 self.fields["points"] = _points_field(gettext(family.value_label))
         else:
-            cards_label = gettext(
-                family.whole_hand_label if variant.deadwood else family.cards_label
-            )
+            self.seat_map = family.seat_map(variant)
             for i, _name in enumerate(self.players):
-                self.fields[f"p{i}-points"] = _points_field(gettext(family.points_label))
-                self.fields[f"p{i}-cards"] = forms.CharField(
-                    label=cards_label, required=False, strip=True, max_length=MAX_TEXT
-                )
-                if "mom" in family.seat_keys:
-                    self.fields[f"p{i}-mom"] = forms.BooleanField(
-                        label=gettext(family.mom_label), required=False
-                    )
+                for seat_field in self.seat_map:
+                    self.fields[f"p{i}-{seat_field.name}"] = _seat_field(seat_field)
         for extra in self.extras:
             if extra.kind == "eats":
                 for i, name in enumerate(self.players):
@@ -368,6 +381,8 @@ class HandForm(forms.Form):
 
     @property
     def has_seat_entries(self) -> bool:
+        """Each seat has a row of its own (the seat map's fields): every family but those
+        that enter only the winner's melds (the template's name for ``not winner_only``)."""
         return not self.winner_only
 
     @property
@@ -435,13 +450,20 @@ class HandForm(forms.Form):
         return self.section_rows("melds")
 
     def seat_rows(self) -> list[dict[str, Any]]:
+        """Each seat's fields from the family's seat map: the usual points, cards and móm by
+        name, any other family's fields (Rummy 500's laid and left) as a list."""
         rows = []
         for i, name in enumerate(self.players):
             row: dict[str, Any] = {"index": i, "name": name}
             if self.has_seat_entries:
-                row["points"] = self[f"p{i}-points"]
-                row["cards"] = self[f"p{i}-cards"]
-                row["mom"] = self[f"p{i}-mom"] if f"p{i}-mom" in self.fields else None
+                bound = {sf.name: self[f"p{i}-{sf.name}"] for sf in self.seat_map}
+                if self.family.seat_fields:
+                    row["fields"] = [
+                        {"field": bound[sf.name], "kind": sf.kind} for sf in self.seat_map
+                    ]
+                else:
+                    row["points"], row["cards"] = bound["points"], bound["cards"]
+                    row["mom"] = bound.get("mom")
                 row["errors"] = self.seat_errors(i)
             rows.append(row)
         return rows
@@ -479,7 +501,7 @@ class HandForm(forms.Form):
             for i, _name in enumerate(self.players):
                 points = cleaned.get(f"p{i}-points")
                 cards = cleaned.get(f"p{i}-cards")
-                if points is not None and cards:
+                if points is not None and cards and not self.family.seat_fields:
                     self.add_error(
                         f"p{i}-cards",
                         _("Give the points or the cards, not both."),
@@ -514,8 +536,8 @@ class HandForm(forms.Form):
         family = self.family
         winner = self.winner_name()
         result: dict[str, Any] = {}
-        if family.blocked_key and data.get("winner") == BLOCKED:
-            result[family.blocked_key] = True
+        if self.blocked_key and data.get("winner") == BLOCKED:
+            result[self.blocked_key] = True
         elif winner is not None or not family.role_optional:
             result[family.role] = winner
 
@@ -560,7 +582,19 @@ class HandForm(forms.Form):
             elif value is not None:
                 result[extra.key] = value
 
-        if self.has_seat_entries and not (family.winner_hides_seats and winner is not None):
+        if self.has_seat_entries and family.seat_fields:
+            for i, name in enumerate(self.players):
+                item = {}
+                for seat_field in self.seat_map:
+                    value = data.get(f"p{i}-{seat_field.name}")
+                    if value in (None, ""):
+                        continue
+                    item[seat_field.key] = (
+                        split_melds(value) if seat_field.kind == "melds" else value
+                    )
+                if item:
+                    hands[name] = item
+        elif self.has_seat_entries and not (family.winner_hides_seats and winner is not None):
             cards_key = family.whole_hand_key(self.variant)
             for i, name in enumerate(self.players):
                 if self.skips_winner and name == winner:
@@ -656,7 +690,7 @@ class HandForm(forms.Form):
             initial["winner"] = seat[entry[family.role]]
         elif family.role_optional:
             initial["winner"] = NOBODY
-        if family.blocked_key and entry.get(family.blocked_key):
+        if self.blocked_key and entry.get(self.blocked_key):
             initial["winner"] = BLOCKED
         for extra in family.extras:
             if extra.kind == "eats":
@@ -689,6 +723,14 @@ class HandForm(forms.Form):
                     initial["points"] = item["points"]
                 continue
             i = seat[name]
+            if family.seat_fields:
+                for seat_field in self.seat_map:
+                    value = item.get(seat_field.key)
+                    if seat_field.kind == "melds" and _texts(value):
+                        initial[f"p{i}-{seat_field.name}"] = " / ".join(value)
+                    elif value is not None and seat_field.kind != "melds":
+                        initial[f"p{i}-{seat_field.name}"] = value
+                continue
             if item.get("points") is not None:
                 initial[f"p{i}-points"] = item["points"]
             for key in ("hand", "cards"):
@@ -723,7 +765,7 @@ class HandForm(forms.Form):
         rest = where[len("result.") :]
         top = re.split(r"[.\[]", rest, maxsplit=1)[0]
         family = self.family
-        if top in (family.role, family.blocked_key):
+        if top in (family.role, self.blocked_key):
             return "winner"
         for extra in self.extras:
             if top == extra.key and extra.kind == "order":
@@ -743,15 +785,11 @@ class HandForm(forms.Form):
                     return "melds"
                 if self.takes_winner_hand and name == self._winner_or_none():
                     return "melds"
-                for key, field in (
-                    ("points", f"p{i}-points"),
-                    ("cards", f"p{i}-cards"),
-                    ("hand", f"p{i}-cards"),
-                    ("melds", f"p{i}-cards"),
-                    ("mom", f"p{i}-mom"),
-                ):
-                    if sub.startswith(key) and field in self.fields:
-                        return field
+                for seat_field in self.seat_map:
+                    field = f"p{i}-{seat_field.name}"
+                    for key in seat_field.keys_read:
+                        if sub.startswith(key) and field in self.fields:
+                            return field
                 return i
         return None
 
@@ -796,6 +834,16 @@ def _extra_field(extra: EntryField) -> forms.Field:
     return forms.IntegerField(
         label=label, required=False, min_value=extra.minimum, max_value=extra.maximum
     )
+
+
+def _seat_field(seat_field: SeatField) -> forms.Field:
+    """The page's input for one entry of a seat's map (see ``Family.seat_map``)."""
+    label = gettext(seat_field.label)
+    if seat_field.kind == "number":
+        return _points_field(label)
+    if seat_field.kind == "flag":
+        return forms.BooleanField(label=label, required=False)
+    return forms.CharField(label=label, required=False, strip=True, max_length=MAX_TEXT)
 
 
 def _ordered(result: dict[str, Any], family: Family) -> dict[str, Any]:

@@ -13,8 +13,9 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
-from scorekeeper.rules.game import Replay, replay
-from scorekeeper.rules.scoring import score_hand
+from scorekeeper.rules import get_variant, score_hand
+from scorekeeper.rules.game import Replay, final_bonuses, replay
+from scorekeeper.rules.messages import as_dict
 
 from .models import Game, Hand, HandRevision, IdempotencyKey, Seat
 
@@ -37,7 +38,9 @@ def games_listed(*, public_ids: list[str]) -> list[Game]:
     """These games, in the order given (unknown ids left out), seats prefetched: two queries."""
     wanted = [pid for pid in public_ids if PUBLIC_ID.fullmatch(pid)]
     seats = Prefetch("seats", queryset=Seat.objects.order_by("position"))
-    found = {g.public_id: g for g in Game.objects.filter(public_id__in=wanted).prefetch_related(seats)}
+    found = {
+        g.public_id: g for g in Game.objects.filter(public_id__in=wanted).prefetch_related(seats)
+    }
     return [found[pid] for pid in wanted if pid in found]
 
 
@@ -191,7 +194,23 @@ def _state(game: Game, players: list[str], hands: list[dict], summary: dict) -> 
         "deal": summary["deal"],
         "over": summary["over"],
         "winners": summary["winners"],
+        "bonuses": game_bonuses(game=game, players=players, hands=hands, summary=summary),
     }
+
+
+def game_bonuses(
+    *, game: Game, players: list[str], hands: list[dict], summary: dict
+) -> list[dict[str, Any]]:
+    """The end-of-game bonus lines of a finished game (Gin Rummy's game, box and shutout),
+    from its stored hands: ``{"player", "points", "line": {code, params}}``; none before the
+    end. The totals already hold them."""
+    if not summary["over"] or not hands:
+        return []
+    table = get_variant(game.variant).table(game.options, players=len(players))
+    bonuses = final_bonuses(
+        table, players, [h["winners"] for h in hands], hands[-1]["totals"], summary["winners"]
+    )
+    return [{"player": b.player, "points": b.points, "line": as_dict(b.line)} for b in bonuses]
 
 
 def _hand_item(

@@ -23,11 +23,12 @@ from .errors import (
     TooManyCopiesError,
     UnknownVariantError,
 )
+from .families import score_hand
 from .game import GameState, Replay, replay
 from .melds import MeldReading, MeldRules, read_meld
 from .messages import Message, render
 from .runs import Ace
-from .scoring import HandResult, PlayerDetail, Transfer, score_hand
+from .scoring import HandResult, PlayerDetail, Transfer
 from .variants import Option, Table, Variant, all_variants, get_variant
 
 __all__ = [

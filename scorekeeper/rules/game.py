@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import GameOverError, ResultError
+from .families import family_of, score_at
 from .families.base import STARTING_OPTIONS
-from .scoring import HandResult, score_at, setup_table
+from .scoring import HandResult, setup_table
+from .scoring.result import Bonus
 from .scoring.setup import NOT_SEATED, player_name
 from .variants import Table, Variant
 
@@ -33,6 +35,16 @@ class GameState:
     hands_played: int
     start: int = 0
     end: dict[str, Any] = field(default_factory=dict)  # what ends this game, for the page
+    #: added to ``totals`` when the game ended (Gin Rummy's game, box and shutout bonuses)
+    bonuses: tuple[Bonus, ...] = ()
+
+    @property
+    def hand_totals(self) -> dict[str, int]:
+        """The totals from the hands alone, before the end-of-game bonuses."""
+        totals = dict(self.totals)
+        for bonus in self.bonuses:
+            totals[bonus.player] -= bonus.points
+        return totals
 
 
 @dataclass(frozen=True)
@@ -87,6 +99,11 @@ def replay(
         running.append(dict(totals))
         over, winners = _end(table, names, totals, len(hands), hand)
         dealer = _next_dealer(table, names, dealer, hand)
+    bonuses: tuple[Bonus, ...] = ()
+    if over:
+        bonuses = final_bonuses(table, names, [h.winners for h in hands], totals, winners)
+        for bonus in bonuses:
+            totals[bonus.player] += bonus.points
     state = GameState(
         totals=totals,
         running=running,
@@ -97,6 +114,7 @@ def replay(
         hands_played=len(hands),
         start=start,
         end=_end_rule(table),
+        bonuses=bonuses,
     )
     return Replay(table, names, hands, state)
 
@@ -113,12 +131,27 @@ def seated_dealer(names: Sequence[str], dealer: Any) -> str:
     return name
 
 
+def final_bonuses(
+    table: Table,
+    players: Sequence[str],
+    hand_winners: Sequence[Sequence[str]],
+    totals: Mapping[str, int],
+    winners: Sequence[str],
+) -> tuple[Bonus, ...]:
+    """The end-of-game bonuses of a finished game, from each hand's winners and the totals of
+    the hands (also what the games app asks, from the stored results, without a replay)."""
+    won = {p: sum(1 for w in hand_winners if p in w) for p in players}
+    return family_of(table.variant).final_bonuses(table, players, won, totals, winners)
+
+
 def starting_total(table: Table) -> int:
     """What each player's total is before the first hand (Continental points, Phỏm chips)."""
     return next((table.options[o] for o in STARTING_OPTIONS if o in table.options), 0)
 
 
 def _next_dealer(table: Table, names: tuple[str, ...], dealer: str, hand: HandResult) -> str:
+    if hand.void:  # nobody won: the same player deals again
+        return dealer
     winner_deals = table.variant.winner_deals or table.options.get("target") == 0
     if winner_deals and hand.winners:
         return hand.winners[0]

@@ -118,12 +118,12 @@ def test_decisions_are_shown(client, slug, decision_word):
 
 
 def test_unknown_variant_is_404_with_the_error_shape(client):
-    response = client.get("/api/v1/variants/gin-rummy")
+    response = client.get("/api/v1/variants/no-such-rummy")
     assert response.status_code == 404
     assert response.json() == {
         "error": {
             "code": "unknown_variant",
-            "message": "slug: 'gin-rummy' is not a known variant",
+            "message": "slug: 'no-such-rummy' is not a known variant",
             "field": "slug",
             "request_id": response["X-Request-ID"],
         }

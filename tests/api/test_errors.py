@@ -75,13 +75,13 @@ def test_bad_joker_designation(client):
 
 @pytest.mark.parametrize(("path", "make"), [(ARRANGE, arrange_body), (CHECK, check_body)])
 def test_unknown_variant(client, path, make):
-    error = error_of(post(client, path, make(variant="gin-rummy")), 400)
+    error = error_of(post(client, path, make(variant="no-such-rummy")), 400)
     assert error == {
         "code": "unknown_variant",
-        "message": "variant: 'gin-rummy' is not a known variant",
+        "message": "variant: 'no-such-rummy' is not a known variant",
         "field": "variant",
         "message_code": "variant.unknown",
-        "params": {"slug": "gin-rummy"},
+        "params": {"slug": "no-such-rummy"},
     }
 
 

@@ -1,4 +1,4 @@
-"""The rules' worked examples 9-46, through the JSON API.
+"""The rules' worked examples 9-46 and 47-55 (Gin Rummy, Rummy 500), through the JSON API.
 
 The facts are copied from the specification's examples section into the table below, so the
 tests stand on their own. Players sit in the listed order; "deltas" lists every player.
@@ -77,11 +77,12 @@ EXAMPLES = [
     (23, "knock-rummy", {}, AB, None,
      {"knocker": "Ann", "hands": hands(Ann="AS 2S 3S 7H 7D 7C JH QH KH 4D", Bob="2C 3D 5H 6S 8C 9D 10H JS QC KD")},
      {"Ann": 69, "Bob": 0}, {"players.Ann.count": 4, "players.Bob.count": 73}),
-    # Boat House Rum (Ann goes out)
-    (24, "boat-house-rum", {}, ABC, None, {"out": "Ann", "hands": hands(Bob="AS 2S 3S KC 9C", Cy="QD KD AD 2D 5C")},
+    # Boat House Rum (Ann goes out); each whole hand holds at least the deal (RULES.md 1),
+    # so the hands of examples 24-25 carry one more meld, which changes no count
+    (24, "boat-house-rum", {}, ABC, None, {"out": "Ann", "hands": hands(Bob="AS 2S 3S KC 9C 7H 7D 7C", Cy="QD KD AD 2D 5C 8H 8S 8C")},
      {"Ann": 24, "Bob": 0, "Cy": 0},
-     {"players.Bob.count": 19, "players.Bob.melds": ["AS 2S 3S"], "players.Cy.count": 5, "players.Cy.melds": ["QD KD AD 2D"], "players.Cy.unmatched": "5C"}),
-    (25, "boat-house-rum", {}, ABC, None, {"out": "Ann", "hands": {**points(Bob=0), **hands(Cy="AH 7C")}},
+     {"players.Bob.count": 19, "players.Bob.melds": ["AS 2S 3S", "7H 7D 7C"], "players.Cy.count": 5, "players.Cy.melds": ["8S 8H 8C", "QD KD AD 2D"], "players.Cy.unmatched": "5C"}),
+    (25, "boat-house-rum", {}, ABC, None, {"out": "Ann", "hands": {**points(Bob=0), **hands(Cy="AH 7C 9S 9H 9D JC QC KC")}},
      {"Ann": 18, "Bob": 0, "Cy": 0}, {"players.Cy.count": 18}),
     # Caloochi, Double Rum, German Rummy (Ann goes out; Bob JK AS 5D, Cy KC 2H)
     (26, "caloochi", {}, ABC, None, {"out": "Ann", "hands": JOKER_HANDS},
@@ -120,6 +121,25 @@ EXAMPLES = [
     # Nowrang (Ann, Bob)
     (42, "nowrang", {}, AB, None, {"out": "Ann", "hands": melds("Ann", "10S JS QS KS", "QH KH AH", "5D 6D 7D")},
      {"Ann": 1, "Bob": 0}, {"winners": ["Ann"]}),
+    # Gin Rummy (Ann, Bob; Ann knocks)
+    (47, "gin-rummy", {}, AB, None, {"knocker": "Ann", "hands": points(Ann=5, Bob=12)}, {"Ann": 7, "Bob": 0}, {}),
+    (48, "gin-rummy", {}, AB, None, {"knocker": "Ann", "hands": points(Ann=8, Bob=8)}, {"Ann": 0, "Bob": 25},
+     {"winners": ["Bob"]}),
+    (49, "gin-rummy", {}, AB, None, {"knocker": "Ann", "hands": points(Ann=9, Bob=4)}, {"Ann": 0, "Bob": 30}, {}),
+    (50, "gin-rummy", {}, AB, None, {"knocker": "Ann", "hands": points(Ann=0, Bob=31)}, {"Ann": 56, "Bob": 0}, {}),
+    (51, "gin-rummy", {}, AB, None,
+     {"knocker": "Ann", "hands": hands(Ann="AS 2S 3S 7H 7D 7C JH QH KH 4D", Bob="8H 9H 5C 5D 2C 3D 6S 8C 9D 10S")},
+     {"Ann": 61, "Bob": 0}, {"players.Ann.count": 4, "players.Bob.count": 65}),
+    (52, "gin-rummy", {}, AB, None,
+     {"knocker": "Ann", "hands": hands(Ann="AS 2S 3S 7H 7D 7C JH QH KH 4D", Bob="10H 4S 5S 7S 9C 9D 9S 2D 3D 6C")},
+     {"Ann": 7, "Bob": 0}, {"players.Bob.count": 11, "players.Bob.unmatched": "2D 3D 6C"}),
+    # Rummy 500 (Ann, Bob, Cy; Ann goes out)
+    (54, "rummy-500", {}, ABC, None,
+     {"out": "Ann", "hands": {**melds("Ann", "AS 2S 3S", "KH KD KC"), "Bob": {"melds": ["QH JH 10H"], "cards": "AD 5C"},
+                              **cards(Cy="9S 9D 4C")}},
+     {"Ann": 36, "Bob": 10, "Cy": -22}, {}),
+    (55, "rummy-500", {}, AB, None, {"out": "Ann", "hands": {**melds("Ann", "QD KD AD"), "Bob": {"laid": 0, "left": 0}}},
+     {"Ann": 35, "Bob": 0}, {}),
 ]
 
 # (example, variant, players, result, field the 400 names, words the message holds)
@@ -258,3 +278,30 @@ def test_example_46_german_rummy_ends_after_three_hands_lowest_wins(client):
     assert state["totals"] == {"Ann": 23, "Bob": 14, "Cy": 10}
     assert state["over"] and state["winners"] == ["Cy"]
     assert table.refused({"out": "Ann", "hands": points(Bob=1, Cy=1)}).status_code == 409
+
+
+# -- Gin Rummy's game: example 53, the bonuses as separate lines --------------------------------
+
+
+@pytest.mark.django_db
+def test_example_53_gin_game_bonuses_through_the_api(client):
+    created = post(client, "/api/v1/games", {"variant": "gin-rummy", "players": AB}).json()
+    url, token = f"/api/v1/games/{created['id']}/hands", created["token"]
+    # Bob wins 2 hands (61), then Ann 5 (104): each hand the knocker 1, the other 1 + points.
+    for knocker, points_won in (("Bob", 30), ("Bob", 31), *(("Ann", 20),) * 4, ("Ann", 24)):
+        other = "Ann" if knocker == "Bob" else "Bob"
+        result = {
+            "knocker": knocker,
+            "hands": {knocker: {"points": 1}, other: {"points": 1 + points_won}},
+        }
+        response = post(client, url, {"result": result}, token)
+        assert response.status_code == 201, response.content
+    state = response.json()
+    assert state["over"] is True
+    assert state["totals"] == {"Ann": 329, "Bob": 111}
+    lines = [(b["player"], b["points"], b["line"]["code"]) for b in state["bonuses"]]
+    assert lines == [
+        ("Ann", 100, "gin.game_bonus"),
+        ("Ann", 125, "gin.box_bonus"),
+        ("Bob", 50, "gin.box_bonus"),
+    ]

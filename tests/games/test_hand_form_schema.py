@@ -41,15 +41,39 @@ def test_the_form_has_exactly_the_schemas_fields(variant, on):
     else:
         if variant.going_out is not None:
             expected.add("melds")  # the winner's whole hand, checked as he goes out
+        seat_map = family.seat_map(variant)
+        # one map: every key a seat may enter is some field's, and each field is the family's
+        read = {key for sf in seat_map for key in sf.keys_read}
+        assert set(family.seat_keys) <= read, family.seat_keys
+        assert {sf.key for sf in seat_map} <= set(family.seat_keys)
         for i in range(len(players)):
-            expected |= {f"p{i}-points", f"p{i}-cards"}
-            if "mom" in family.seat_keys:
-                expected.add(f"p{i}-mom")
+            expected |= {f"p{i}-{sf.name}" for sf in seat_map}
     assert set(form.fields) == expected
     assert str(form.fields["winner"].label)  # a label from the schema, rendered
 
 
 ENTRIES = [
+    (
+        "rummy-500",
+        {},
+        {
+            "out": "Ann",
+            "hands": {
+                "Ann": {"melds": ["AS 2S 3S", "KH KD KC"]},
+                "Bob": {"laid": 30, "left": 20},
+                "Cy": {"layoffs": "4S", "cards": "9S 9D 4C"},
+            },
+        },
+    ),
+    ("gin-rummy", {}, {"void": True}),
+    (
+        "gin-rummy",
+        {},
+        {
+            "knocker": "Ann",
+            "hands": {"Ann": {"points": 5}, "Bob": {"hand": "8H 9H 5C 5D 2C 3D 6S 8C 9D 10S"}},
+        },
+    ),
     (
         "standard-rummy",
         {},

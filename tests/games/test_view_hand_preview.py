@@ -29,7 +29,7 @@ def test_preview_shows_scores_and_explanation_and_saves_nothing(client):
     assert "Nothing is saved yet" in html
     assert state(game_id)["hands"] == []
     # What was typed stays in the form.
-    assert '>KH QH 2C 4S 5S 6S 7S</textarea>' in html
+    assert ">KH QH 2C 4S 5S 6S 7S</textarea>" in html
 
 
 def test_htmx_preview_returns_the_form_fragment(client):
@@ -183,7 +183,7 @@ def test_preview_of_a_correction_uses_that_hands_dealer(client):
     post_hand(client, game_id, tie)  # Dan dealt: Ann wins the tie
     post_hand(client, game_id, tie)  # Ann dealt: Bob is first in play order
     html = preview(client, game_id, tie | {"number": "1"}).content.decode()
-    assert "Ann has the lowest trash (9) and wins" in html
+    assert "Ann ties Bob for the lowest trash (9) and wins the tie by playing earlier" in html
 
 
 def test_viewer_is_forbidden(client):

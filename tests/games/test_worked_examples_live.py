@@ -3,10 +3,12 @@ change the engine and the page changes."""
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
-from scorekeeper.rules import all_variants
+from scorekeeper.rules import all_variants, get_variant
 from scorekeeper.rules.reference import book, worked_examples
-from scorekeeper.rules.scoring import continental, knock, phom
+
+from .page_helpers import start_game
 
 
 def page(client, slug):
@@ -47,20 +49,26 @@ def test_every_example_on_the_page_comes_from_the_engine(client, variant, monkey
         assert f"Total towards a first meld: {w.report.total}." not in before
 
 
-def test_knock_rum_bonus_value_changes_the_page(client, monkeypatch):
-    assert "+82<" in page(client, "knock-rummy")
-    monkeypatch.setattr(knock, "RUM_BONUS", 30)
-    html = page(client, "knock-rummy")
-    assert "+82<" not in html and "+92<" in html
+def game_rules_page(client, slug, players, options):
+    game_id = start_game(client, slug, players, options=options)
+    return client.get(reverse("game_rules", args=[game_id])).content.decode()
 
 
-def test_phom_mom_chips_change_the_page(client, monkeypatch):
-    assert 'Dan <strong class="negative">-4<' in page(client, "phom")
-    monkeypatch.setattr(phom, "MOM_CHIPS", 5)
-    assert 'Dan <strong class="negative">-5<' in page(client, "phom")
-
-
-def test_continental_joker_fee_changes_the_page(client, monkeypatch):
-    assert 'Ann <strong class="positive">+9<' in page(client, "continental-rum")
-    monkeypatch.setattr(continental, "JOKER_FEE", 3)
-    assert 'Ann <strong class="positive">+12<' in page(client, "continental-rum")
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("slug", "players", "option", "value"),
+    [
+        ("knock-rummy", ("Ann", "Bob", "Cy"), "rum-bonus", 30),
+        ("phom", ("Ann", "Bob", "Cy", "Dan"), "mom-chips", 5),
+        ("continental-rum", ("Ann", "Bob", "Cy", "Dan"), "joker-fee", 3),
+        ("caloochi", ("Ann", "Bob", "Cy"), "initial-meld", 40),
+    ],
+)
+def test_a_house_rule_number_is_shown_on_the_games_rules_page(client, slug, players, option, value):
+    variant = get_variant(slug)
+    name = str(variant.option(option).name)
+    html = game_rules_page(client, slug, players, {option: value})
+    shown = html[html.index(escape(name)) :][:400]
+    assert str(value) in shown, shown
+    default = game_rules_page(client, slug, players, {})
+    assert str(variant.option(option).default) in default[default.index(escape(name)) :][:400]

@@ -39,13 +39,23 @@ def standard(points: int) -> dict:
 
 
 def make_games() -> list[str]:
-    game, _ = game_create(variant="standard-rummy", options={"target": 500}, players=ABC, dealer="Bob")
+    game, _ = game_create(
+        variant="standard-rummy", options={"target": 500}, players=ABC, dealer="Bob"
+    )
     for points in (10, 20, 30, 40):
         hand_record(game=game, entry=standard(points), request_id=f"r{points}")
     hand_correct(game=game, number=2, entry=standard(25))
     hand_delete(game=game, number=3)
-    knock, _ = game_create(variant="knock-rummy", options=None, players=["Zoë", "Łukasz"], dealer=None)
-    hand_record(game=knock, entry={"knocker": "Zoë", "hands": {"Zoë": {"points": 3}, "Łukasz": {"hand": "AS 2S 3S 4D 9C KD 5H 6H 7C 8D"}}})
+    knock, _ = game_create(
+        variant="knock-rummy", options=None, players=["Zoë", "Łukasz"], dealer=None
+    )
+    hand_record(
+        game=knock,
+        entry={
+            "knocker": "Zoë",
+            "hands": {"Zoë": {"points": 3}, "Łukasz": {"hand": "AS 2S 3S 4D 9C KD 5H 6H 7C 8D"}},
+        },
+    )
     return [game.public_id, knock.public_id]
 
 
@@ -69,7 +79,12 @@ def wipe() -> None:
 
 
 def counts() -> tuple[int, int, int, int]:
-    return (Game.objects.count(), Seat.objects.count(), Hand.objects.count(), HandRevision.objects.count())
+    return (
+        Game.objects.count(),
+        Seat.objects.count(),
+        Hand.objects.count(),
+        HandRevision.objects.count(),
+    )
 
 
 def test_round_trip_keeps_everything(tmp_path):
@@ -114,8 +129,11 @@ def test_an_existing_game_refuses_the_whole_import(tmp_path):
 @pytest.mark.parametrize(
     "damage, says",
     [
-        (lambda g: g["hands"][0]["entry"]["hands"]["Cy"].update(cards="KH 1X"), "'1X' is not a card"),
-        (lambda g: g.update(variant="gin-rummy"), "not a known variant"),
+        (
+            lambda g: g["hands"][0]["entry"]["hands"]["Cy"].update(cards="KH 1X"),
+            "'1X' is not a card",
+        ),
+        (lambda g: g.update(variant="no-such-rummy"), "not a known variant"),
         (lambda g: g.update(players=["Ann"]), "games[2]"),
         (lambda g: g["hands"][1].update(number=7), "numbered 1, 2, 3"),
         (lambda g: g["hands"][1]["revisions"][0].update(action="burned"), "not a revision action"),
@@ -166,7 +184,9 @@ def make_league() -> tuple[League, str]:
     """A league with a season, two finished games, a game in play, a friendly, and a renamed
     player (whose seat in the old games keeps the old name)."""
     league, token = new_league(variants=["german-rummy"], min_games=1, description="Thursdays")
-    season_create(league=league, token=token, name="Spring", starts=when(1).date(), ends=when(30).date())
+    season_create(
+        league=league, token=token, name="Spring", starts=when(1).date(), ends=when(30).date()
+    )
     play(league, token, ["Ann", "Bob", "Cy"], penalties("Ann", Bob=12, Cy=30), played=when(5))
     play(league, token, ["Cy", "Bob", "Ann"], penalties("Bob", Ann=4, Cy=9), played=when(12))
     play(league, token, ["Ann", "Bob"], penalties("Bob", Ann=7), played=when(13), ranked=False)
@@ -189,19 +209,43 @@ def league_picture(league_id: str) -> dict:
         for variant in [None, "german-rummy"]
     }
     snapshots = sorted(
-        (s.scope.split("|")[1], bool(s.scope.split("|")[0]), s.league_game.game.public_id, s.player.name, s.mu, s.sigma)
-        for s in RatingSnapshot.objects.filter(league=league).select_related("league_game__game", "player")
+        (
+            s.scope.split("|")[1],
+            bool(s.scope.split("|")[0]),
+            s.league_game.game.public_id,
+            s.player.name,
+            s.mu,
+            s.sigma,
+        )
+        for s in RatingSnapshot.objects.filter(league=league).select_related(
+            "league_game__game", "player"
+        )
     )
     placings = sorted(
         (p.league_game.game.public_id, p.player.name, p.seat, p.place, p.score)
-        for p in Placing.objects.filter(league_game__league=league).select_related("league_game__game", "player")
+        for p in Placing.objects.filter(league_game__league=league).select_related(
+            "league_game__game", "player"
+        )
     )
     links = sorted(
-        (g.game.public_id, g.ranked, g.played, g.finished, g.variant, tuple(sorted((n, Player.objects.get(pk=pk).name) for n, pk in g.seats.items())))
+        (
+            g.game.public_id,
+            g.ranked,
+            g.played,
+            g.finished,
+            g.variant,
+            tuple(sorted((n, Player.objects.get(pk=pk).name) for n, pk in g.seats.items())),
+        )
         for g in LeagueGame.objects.filter(league=league).select_related("game")
     )
     return {
-        "settings": (league.name, league.description, league.variants, league.min_games, league.token_hash),
+        "settings": (
+            league.name,
+            league.description,
+            league.variants,
+            league.min_games,
+            league.token_hash,
+        ),
         "seasons": [(s.name, s.starts, s.ends) for s in seasons],
         "players": sorted(Player.objects.filter(league=league).values_list("name", "key")),
         "tables": tables,
@@ -244,7 +288,9 @@ def test_league_round_trip_gives_the_same_standings_and_ratings(tmp_path):
         # Player ids are the database's own; the seats still name the same players.
         def by_name(doc):
             names = {p["id"]: p["name"] for p in doc["players"]}
-            games = [{**g, "seats": {n: names[r] for n, r in g["seats"].items()}} for g in doc["games"]]
+            games = [
+                {**g, "seats": {n: names[r] for n, r in g["seats"].items()}} for g in doc["games"]
+            ]
             return {**doc, "players": sorted(names.values()), "games": games}
 
         assert by_name(a) == by_name(b)
@@ -274,7 +320,10 @@ def test_league_round_trip_gives_the_same_standings_and_ratings(tmp_path):
         (lambda lg: lg["games"][2].update(ranked="yes"), "leagues[0].games[2].ranked"),
         (lambda lg: lg["games"][1].update(game=lg["games"][0]["game"]), "leagues[0].games[1].game"),
         (lambda lg: lg["seasons"][0].update(ends="2026-02-01"), "leagues[0].seasons[0].ends"),
-        (lambda lg: lg["players"][1].update(name=lg["players"][0]["name"].upper()), "leagues[0].players[1].name"),
+        (
+            lambda lg: lg["players"][1].update(name=lg["players"][0]["name"].upper()),
+            "leagues[0].players[1].name",
+        ),
         (lambda lg: lg.update(variants=["no-such-rummy"]), "leagues[0].variants[0]"),
         (lambda lg: lg.update(min_games=-1), "leagues[0].min_games"),
         (lambda lg: lg.update(name=""), "leagues[0].name"),

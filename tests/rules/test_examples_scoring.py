@@ -2,9 +2,9 @@
 
 import pytest
 
+from scorekeeper.rules import score_hand
 from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.game import replay
-from scorekeeper.rules.scoring import score_hand
 
 ABC = ["Ann", "Bob", "Cy"]
 ABCD = ["Ann", "Bob", "Cy", "Dan"]
@@ -152,7 +152,10 @@ EXAMPLES = [
         None,
         {
             "out": "Ann",
-            "hands": {"Bob": {"hand": "AS 2S 3S KC 9C"}, "Cy": {"hand": "QD KD AD 2D 5C"}},
+            "hands": {
+                "Bob": {"hand": "AS 2S 3S KC 9C 7H 7D 7C"},
+                "Cy": {"hand": "QD KD AD 2D 5C 8H 8S 8C"},
+            },
         },
         {"Ann": 24},
     ),
@@ -162,7 +165,7 @@ EXAMPLES = [
         {},
         ABC,
         None,
-        {"out": "Ann", "hands": {"Bob": {"points": 0}, "Cy": {"hand": "AH 7C"}}},
+        {"out": "Ann", "hands": {"Bob": {"points": 0}, "Cy": {"hand": "AH 7C 9S 9H 9D JC QC KC"}}},
         {"Ann": 18},
     ),
     (26, "caloochi", {}, ABC, None, {"out": "Ann", "hands": BOB_CY}, {"Ann": 57}),
@@ -323,7 +326,7 @@ def test_example_23_counts_come_from_the_arrangement():
 
 def test_example_24_shows_the_wrap_run():
     scored = score_hand(variant="boat-house-rum", players=ABC, result=EXAMPLES[15][5])
-    assert scored.players["Cy"].melds == ("QD KD AD 2D",)
+    assert "QD KD AD 2D" in scored.players["Cy"].melds
     assert scored.players["Cy"].unmatched == "5C"
     assert scored.players["Bob"].count == 19
 

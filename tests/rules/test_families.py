@@ -2,9 +2,9 @@
 
 import pytest
 
-from scorekeeper.rules import RulesError, all_variants, get_variant
+from scorekeeper.rules import RulesError, all_variants, get_variant, score_hand
 from scorekeeper.rules.families import FAMILIES, MAX_POINTS, family_of
-from scorekeeper.rules.scoring import score_hand
+from scorekeeper.rules.families.base import MAX_HAND
 from scorekeeper.rules.variants.base import MAX_OPTION
 
 ABC = ["Ann", "Bob", "Cy"]
@@ -54,8 +54,8 @@ def test_facts_the_pages_and_api_ask_about():
     )
     assert family_of("phom").starting_option(get_variant("phom")) == "starting-chips"
     assert family_of("knock-rummy").starting_option(get_variant("knock-rummy")) is None
-    assert family_of("knock-rummy").rum_bonus == 25
-    assert family_of("knock-rummy").undercut_bonus == 10
+    assert get_variant("knock-rummy").option("rum-bonus").default == 25
+    assert get_variant("knock-rummy").option("undercut-bonus").default == 10
 
 
 def test_every_goal_option_is_an_option_of_its_variant():
@@ -124,12 +124,24 @@ def test_an_eaten_discard_has_only_from_and_to():
 # -- the size of a whole hand -------------------------------------------------------------------
 
 
+NAMES = ("Ann", "Bob", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+
+def _seated(variant) -> list[str]:
+    """The fewest players the variant seats, but at least 3 where it takes 3 (names as
+    above): Bob is always at the table, and the tests do not assume a seat count."""
+    low, high = get_variant(variant).players
+    return list(NAMES[: max(low, min(3, high))])
+
+
 def _whole_hand_result(variant, n: int) -> tuple[dict, str]:
-    """A result where Bob (or the winner Ann, where only the winner counts) gives a whole hand."""
+    """A result where Bob (or the winner Ann, where only the winner counts) gives a whole hand;
+    every other seat types points."""
     family = family_of(variant)
     if family.seats == "winner":
         return {"out": "Ann", "hands": {"Ann": {"hand": cards(n)}}}, "Ann"
-    hands = {"Ann": {"points": 5}, "Bob": {"hand": cards(n)}, "Cy": {"points": 7}}
+    hands = {name: {"points": 5} for name in _seated(variant)}
+    hands["Bob"] = {"hand": cards(n)}
     if family.seats == "others":
         del hands["Ann"]
     result = {family.role: "Ann", "hands": hands} if family.role != "u" else {"hands": hands}
@@ -143,16 +155,18 @@ HAND_VARIANTS = [v.slug for v in all_variants() if "hand" in family_of(v).seat_k
 def test_a_whole_hand_holds_what_the_deal_allows(slug):
     variant = get_variant(slug)
     family = family_of(variant)
-    players = ABC[: min(3, variant.players[1])]
+    players = _seated(variant)
     deal = variant.deal_for(len(players))
     low, high = family.hand_size(variant.table(players=len(players)), len(players), "Bob", {})
-    if family.laid_in_play(variant):
+    if variant.hand_grows:
+        assert (low, high) == (deal, MAX_HAND), "a hand only grows: at least the deal"
+    elif family.laid_in_play(variant):
         assert (low, high) == (0, deal + 1), "melds laid in play: at most the deal and a draw"
-    elif slug == "queen-city-rum":
-        assert (low, high) == (deal, deal + 1), "going out: all melded, or all but a discard"
+    elif family.seats == "winner" and high == deal + 1:
+        assert low == deal, "going out: all melded, or all but a discard"
     else:
         assert (low, high) == (deal, deal), "nothing laid before the end: exactly the deal"
-    for n in (low, high):
+    for n in (low, min(high, deal + 4)):
         result, _who = _whole_hand_result(slug, n)
         try:
             score(slug, result, players=players)  # accepted
@@ -160,11 +174,23 @@ def test_a_whole_hand_holds_what_the_deal_allows(slug):
             # Where the winner lays his whole hand down at once, these cards (picked to hold
             # few melds) are refused for not going out, never for their number.
             assert variant.going_out is not None and "go out" in str(err), err
-    for n in (high + 1, low - 1) if low else (high + 1,):
+    for n in (low - 1,) if high == MAX_HAND else (high + 1, low - 1) if low else (high + 1,):
         result, who = _whole_hand_result(slug, n)
         err = refused(slug, result, players=players)
         assert err.field == f"result.hands.{who}.hand"
-        assert who in str(err) and str(high) in str(err) and f"not {n}" in str(err)
+        shown = low if high == MAX_HAND else high
+        assert who in str(err) and str(shown) in str(err) and f"not {n}" in str(err)
+
+
+def test_boat_house_refuses_a_hand_smaller_than_the_deal_and_takes_a_bigger_one():
+    """RULES.md 1: taking the top discard takes two, so a Boat House hand only grows."""
+    err = refused(
+        "boat-house-rum", {"out": "Ann", "hands": {"Bob": {"hand": cards(3)}, "Cy": {"points": 1}}}
+    )
+    assert str(err) == "Bob's whole hand holds at least 7 cards at the end of this hand, not 3"
+    score(
+        "boat-house-rum", {"out": "Ann", "hands": {"Bob": {"hand": cards(9)}, "Cy": {"points": 1}}}
+    )
 
 
 def test_knock_refuses_three_cards_as_a_whole_hand():
@@ -271,3 +297,40 @@ def test_eats_are_bounded():
         "eats": eats,
     }
     assert refused("phom", result, options={"feeding-penalties": True}).field == "result.eats"
+
+
+# -- house-rule numbers ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", all_variants(), ids=lambda v: v.slug)
+def test_every_parameter_a_family_reads_is_a_house_rule_of_its_variants(variant):
+    """RULES.md 1: whole numbers from 0 to 500, the default as the variant gives it."""
+    for slug in family_of(variant).parameters_for(variant):
+        option = variant.option(slug)
+        assert option is not None, slug
+        assert (option.type, option.low, option.high) == ("int", 0, 500)
+        assert variant.table({slug: 0}).options[slug] == 0
+
+
+def test_a_house_rule_number_changes_the_score():
+    knock = {"knocker": "Ann", "hands": {"Ann": {"points": 9}, "Bob": {"points": 4}}}
+    assert score("knock-rummy", knock, players=["Ann", "Bob"]).deltas == {"Ann": -10, "Bob": 15}
+    changed = score("knock-rummy", knock, players=["Ann", "Bob"], options={"undercut-bonus": 25})
+    assert changed.deltas == {"Ann": -25, "Bob": 30}
+    phom = {"u": "Ann", "u_cards": 10, "hands": {}}
+    assert score("phom", phom, options={"u-chips": 5}).deltas == {"Ann": 20, "Bob": -10, "Cy": -10}
+
+
+def test_phom_tie_reads_as_won_by_playing_earlier():
+    """Issue 15 bug 6: a tie for the lowest trash is won by the player nearer the dealer's
+    left, and the explanation says so (not a plain win)."""
+    result = {"hands": {"Ann": {"points": 9}, "Bob": {"points": 9}, "Cy": {"points": 22}}}
+    scored = score("phom", result, dealer="Cy")
+    assert scored.winners == ("Ann",)
+    first = scored.explanation[0]
+    assert first.code == "phom.lowest_tie" and first.params["others"] == "Bob"
+    assert "by playing earlier" in str(first)
+    scored = score("phom", result, dealer="Ann")
+    assert scored.winners == ("Bob",) and scored.explanation[0].params["others"] == "Ann"
+    untied = {"hands": {"Ann": {"points": 8}, "Bob": {"points": 9}, "Cy": {"points": 22}}}
+    assert score("phom", untied).explanation[0].code == "phom.lowest"

@@ -11,12 +11,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules import RulesError, all_variants, get_variant
+from scorekeeper.rules import RulesError, all_variants, get_variant, score_hand
 from scorekeeper.rules.cards import full_pack, parse_cards
 from scorekeeper.rules.going_out import WholeHand, strays, ways_out
 from scorekeeper.rules.melds import MELD_SEPARATORS, format_melds, split_melds
 from scorekeeper.rules.messages import render
-from scorekeeper.rules.scoring import score_hand
 
 ABCD = ["Ann", "Bob", "Cy", "Dan"]
 FIVE = ["Ann", "Bob", "Cy", "Dan", "Eve"]
@@ -226,14 +225,18 @@ def test_the_winners_hand_shares_the_deck_with_the_others():
 
 def test_example_24_boat_house_with_the_winners_hand():
     players = ["Ann", "Bob", "Cy"]
-    others = {"Bob": {"hand": "AS 2S 3S KC 9C"}, "Cy": {"hand": "QD KD AD 2D 5C"}}
+    # the example's hands with a set added each, since a Boat House hand holds at least the deal
+    others = {
+        "Bob": {"hand": "AS 2S 3S KC 9C 7H 7D 7C"},
+        "Cy": {"hand": "QD KD AD 2D 5C 8H 8S 8C"},
+    }
     plain = score_hand(variant="boat-house-rum", players=players, result={"out": "Ann", "hands": others})
     assert plain.deltas["Ann"] == 24
-    winner = {"hand": "KH AH 2H 3H 7D 7C 7S"}  # a run around the corner and a set
+    winner = {"hand": "KH AH 2H 3H 6D 6C 6S"}  # a run around the corner and a set
     result = {"out": "Ann", "hands": {"Ann": winner, **others}}
     whole = score_hand(variant="boat-house-rum", players=players, result=result)
     assert whole.deltas == plain.deltas
-    assert set(whole.players["Ann"].melds) == {"KH AH 2H 3H", "7S 7D 7C"}
+    assert set(whole.players["Ann"].melds) == {"KH AH 2H 3H", "6S 6D 6C"}
 
 
 # -- the search itself ----------------------------------------------------------------------------

@@ -147,7 +147,7 @@ def test_defining_a_code_twice_with_another_template_is_refused():
 
 
 def test_errors_carry_a_message_and_their_field_separately():
-    from scorekeeper.rules.scoring import score_hand
+    from scorekeeper.rules import score_hand
 
     with pytest.raises(RulesError) as caught:
         score_hand(variant="standard-rummy", options={"target": -5}, players=["A", "B"], result={})
@@ -217,7 +217,7 @@ def test_no_engine_module_raises_plain_text():
 
 
 def test_no_explanation_line_is_plain_text():
-    from scorekeeper.rules.scoring import score_hand
+    from scorekeeper.rules import score_hand
 
     hand = score_hand(
         variant="knock-rummy",

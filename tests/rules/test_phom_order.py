@@ -2,8 +2,7 @@
 
 import pytest
 
-from scorekeeper.rules import RulesError
-from scorekeeper.rules.scoring import score_hand
+from scorekeeper.rules import RulesError, score_hand
 
 FOUR = ("Ann", "Bob", "Cy", "Dee")
 

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules import RulesError
-from scorekeeper.rules.scoring import score_hand, setup_table
+from scorekeeper.rules import RulesError, score_hand
+from scorekeeper.rules.scoring import setup_table
 from scorekeeper.rules.scoring.setup import check_names, player_name
 
 SURROGATE = chr(0xD800)

@@ -2,9 +2,9 @@
 
 import pytest
 
+from scorekeeper.rules import score_hand
 from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.game import replay
-from scorekeeper.rules.scoring import score_hand
 
 ABC = ["Ann", "Bob", "Cy"]
 ABCD = ["Ann", "Bob", "Cy", "Dan"]

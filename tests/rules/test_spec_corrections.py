@@ -3,9 +3,8 @@ standard family, and the switches Rummy Complete does not offer."""
 
 import pytest
 
-from scorekeeper.rules import InvalidOptionError, get_variant
+from scorekeeper.rules import InvalidOptionError, get_variant, score_hand
 from scorekeeper.rules.errors import ResultError
-from scorekeeper.rules.scoring import score_hand
 
 FIVE = ["Ann", "Bob", "Cy", "Dan", "Eve"]
 
@@ -62,7 +61,7 @@ def test_count_scoring_in_boat_house_counts_unmatched_cards():
         variant="boat-house-rum",
         options={"count-scoring": True},
         players=["Ann", "Bob"],
-        result={"out": "Ann", "hands": {"Bob": {"hand": "AS 2S 3S KC 9C"}}},
+        result={"out": "Ann", "hands": {"Bob": {"hand": "AS 2S 3S KC 9C 7H 7D 7C 5D 5H 5S"}}},
     )
     assert result.deltas["Ann"] == 2
 

@@ -13,9 +13,9 @@ Backwards, the lines are rendered to English again.
 from django.db import migrations
 
 from scorekeeper.i18n import STORED_LINE
+from scorekeeper.rules import score_hand
 from scorekeeper.rules.game import replay
 from scorekeeper.rules.messages import as_dict, from_dict, render
-from scorekeeper.rules.scoring import score_hand
 
 
 def _in_codes(result) -> bool:

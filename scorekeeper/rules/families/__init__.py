@@ -1,7 +1,10 @@
-"""The scoring families, by the slug a :class:`~scorekeeper.rules.Variant` names.
+"""The scoring families, by the slug a :class:`~scorekeeper.rules.Variant` names, and scoring a
+hand: :func:`score_hand` finds the variant's family, which checks the entry once against its
+schema and scores it.
 
-A new family is one module here with a :class:`Family` subclass, added to ``_FAMILIES``; a new
-variant of an existing family needs nothing here.
+A new family is one module here with a :class:`Family` subclass (its entry schema, the
+house-rule numbers it reads and its ``score``), added to ``_FAMILIES``; a new variant of an
+existing family needs nothing here.
 
 >>> from scorekeeper.rules import get_variant
 >>> family_of(get_variant("knock-rummy")).role
@@ -9,7 +12,6 @@ variant of an existing family needs nothing here.
 
 The engine checks every entry against its family's schema before scoring it:
 
->>> from scorekeeper.rules.scoring import score_hand
 >>> score_hand(variant="nowrang", players=["Ann", "Bob"], result={"out": "Ann", "eats": True})
 Traceback (most recent call last):
   ...
@@ -24,15 +26,21 @@ scorekeeper.rules.errors.ResultError: Bob's whole hand holds 7 cards at the end 
 
 from __future__ import annotations
 
-from ..errors import UnknownVariantError
-from ..variants import Variant, get_variant
-from .base import MAX_COUNT, MAX_MELDS, MAX_POINTS, MAX_TEXT, EntryField, Family
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import ResultError, RulesError, UnknownVariantError
+from ..messages import N_, define
+from ..scoring import HandContext, HandResult, score_whole_hand, setup_table
+from ..variants import Table, Variant, get_variant
+from .base import MAX_COUNT, MAX_MELDS, MAX_POINTS, MAX_TEXT, EntryField, Family, SeatField
 from .continental import Continental
 from .knock import Knock
 from .nowrang import Nowrang
 from .penalty import Penalty
 from .phom import Phom
 from .queen_city import QueenCity
+from .rummy_500 import Rummy500
 from .standard import Block, Standard
 
 _FAMILIES: tuple[type[Family], ...] = (
@@ -44,6 +52,7 @@ _FAMILIES: tuple[type[Family], ...] = (
     Phom,
     Penalty,
     Nowrang,
+    Rummy500,
 )
 
 FAMILIES: dict[str, Family] = {cls.slug: cls() for cls in _FAMILIES}
@@ -58,6 +67,51 @@ def family_of(variant: str | Variant) -> Family:
         raise UnknownVariantError(chosen.family) from None
 
 
+EXPECTED_RESULT = define("result.expected_object", N_("expected an object describing the hand"))
+
+
+def score_hand(
+    *,
+    variant: str | Variant,
+    options: Mapping[str, Any] | None = None,
+    players: list[str],
+    dealer: str | None = None,
+    result: Any,
+) -> HandResult:
+    """Score one hand. Raises :class:`RulesError` (with ``.field``) for any bad input.
+
+    >>> scored = score_hand(variant="knock-rummy", players=["Ann", "Bob"], result={
+    ...     "knocker": "Ann", "hands": {"Ann": {"cards": "3C"}, "Bob": {"cards": "KS 9D"}}})
+    >>> scored.winners, scored.deltas
+    (('Ann',), {'Ann': 16, 'Bob': 0})
+    >>> score_hand(variant="knock-rummy", players=["Ann", "Bob"], result={"knocker": "Cy"})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.ResultError: 'Cy' is not a player in this game
+    """
+    table, names, dealer = setup_table(
+        variant=variant, options=options, players=players, dealer=dealer
+    )
+    return score_at(table, names, dealer, result)
+
+
+def score_at(table: Table, players: tuple[str, ...], dealer: str, entry: Any) -> HandResult:
+    """Score one hand at an already validated table: the family checks ``entry`` (the hand
+    as typed, the API's ``result`` object) against its schema, then scores it."""
+    if not isinstance(entry, Mapping):
+        raise ResultError(EXPECTED_RESULT(), "result")
+    family = family_of(table.variant)
+    family.check_entry(table, players, entry)
+    try:
+        # A winner's whole hand, where he melds it all at once, is scored as the melds found.
+        found = score_whole_hand(family, table, players, dealer, entry)
+        if found is not None:
+            return found
+        return family.score(HandContext(table, players, dealer, entry, family))
+    except RulesError as err:
+        raise err.at("result") from None
+
+
 __all__ = [
     "FAMILIES",
     "MAX_COUNT",
@@ -66,5 +120,8 @@ __all__ = [
     "MAX_TEXT",
     "EntryField",
     "Family",
+    "SeatField",
     "family_of",
+    "score_at",
+    "score_hand",
 ]

@@ -3,7 +3,9 @@
 Modelled on python-chess's variants: :class:`Family` holds the defaults and small hooks, and
 each family (standard, knock, Phỏm...) is one subclass in its own module. A family owns
 
-* ``score(hand)``: its scoring function;
+* ``score(hand)``: its scoring function, in the family's own module;
+* its **parameters**: the house-rule numbers it reads from the table (:attr:`Family.parameters`,
+  offered by each of its variants with its default, see :mod:`..variants.parameters`);
 * its **entry schema**: the hand-level role (who went out, knocked, went ù), what each seat may
   enter (:attr:`Family.seat_keys`), the extra fields and the option that switches each one on
   (:attr:`Family.extras`), and the limits (numbers, the size of a whole hand);
@@ -17,7 +19,7 @@ engine, whichever edge (page or API) sent it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -33,6 +35,7 @@ MAX_COUNT = 1_000  # any other count in an entry (draws, jokers used, eats...)
 MAX_TEXT = 500  # characters in one card list or one meld
 MAX_MELDS = 30  # melds declared by one player
 MAX_EATS = 40  # eaten discards in one hand: more than a 52-card pack allows
+MAX_HAND = 108  # cards in one whole hand: two packs and their jokers
 
 # The options that set each player's starting total.
 STARTING_OPTIONS = ("starting-points", "starting-chips")
@@ -71,6 +74,14 @@ HAND_SIZE_EXACT = define(
 HAND_SIZE_RANGE = define(
     "entry.hand_size_range",
     N_("{name}'s whole hand holds {low} or {expected} cards at the end of this hand, not {count}"),
+)
+HAND_SIZE_MIN = define(
+    "entry.hand_size_min",
+    NP_(
+        "{name}'s whole hand holds at least {low} card at the end of this hand, not {count}",
+        "{name}'s whole hand holds at least {low} cards at the end of this hand, not {count}",
+    ),
+    count="low",
 )
 HAND_SIZE_MAX = define(
     "entry.hand_size_max",
@@ -121,16 +132,32 @@ class EntryField:
         return self.option is None or table.on(self.option)
 
 
-# What each seat may enter, in the order the engine reads them.
-SEAT_KEYS = ("points", "cards", "hand", "melds", "mom")
+@dataclass(frozen=True)
+class SeatField:
+    """One input of a seat's entry, for a family whose seats are not the usual points, cards,
+    whole hand and melds: the page's field ``p<seat>-<name>``, the entry key it fills, its kind
+    (``number``, ``cards``, ``melds``) and its label."""
+
+    name: str
+    key: str
+    kind: str
+    label: str = ""
+    reads: tuple[str, ...] = ()  # entry keys shown back in this field (default: ``key``)
+
+    @property
+    def keys_read(self) -> tuple[str, ...]:
+        return self.reads or (self.key,)
 
 
 class Family:
     """The defaults every family shares; a subclass overrides what differs."""
 
     slug: ClassVar[str]
-    #: the function that scores one hand (``scoring/<family>.py``)
+    #: the function that scores one hand (defined in the family's module)
     scorer: ClassVar[Callable[..., Any]]
+    #: the house-rule numbers the family reads (``table.options[slug]``): every variant of the
+    #: family offers each as an option with its own default
+    parameters: ClassVar[tuple[str, ...]] = ()
 
     #: the hand-level role: the result key naming the winner, its page label and messages
     role: ClassVar[str] = "out"
@@ -149,6 +176,10 @@ class Family:
     seat_keys: ClassVar[tuple[str, ...]] = ("points", "cards", "hand", "melds")
     #: extra hand-level fields
     extras: ClassVar[tuple[EntryField, ...]] = ()
+    #: the seat's inputs where they are not the usual ones (Rummy 500: laid and left)
+    seat_fields: ClassVar[tuple[SeatField, ...]] = ()
+    #: hand scores may be negative (Rummy 500)
+    allows_negative: ClassVar[bool] = False
 
     #: deltas sum to zero: the game page shows a ledger and a settlement
     zero_sum: ClassVar[bool] = False
@@ -176,6 +207,27 @@ class Family:
 
     # -- facts --
 
+    def parameters_for(self, variant: Variant) -> tuple[str, ...]:
+        """The house-rule numbers scoring ``variant`` reads (see :attr:`parameters`)."""
+        return self.parameters
+
+    def blocked_for(self, variant: Variant) -> str | None:
+        """The flag that ends a hand of ``variant`` with nobody in the role, if any."""
+        return self.blocked_key
+
+    def final_bonuses(
+        self,
+        table: Table,
+        players: Sequence[str],
+        won: Mapping[str, int],
+        totals: Mapping[str, int],
+        winners: Sequence[str],
+    ) -> tuple[Any, ...]:
+        """What is added to the totals when the game ends (Gin Rummy's game and box bonuses),
+        as :class:`~scorekeeper.rules.scoring.result.Bonus` lines, from the hands each player
+        won and the totals of the hands; most families add none."""
+        return ()
+
     def laid_in_play(self, variant: Variant) -> bool:
         """Melds go down during play, so a whole hand at the end may hold fewer cards."""
         return variant.laid_in_play
@@ -184,14 +236,36 @@ class Family:
         """Declared melds still count against their holder (nothing was laid in play)."""
         return False
 
-    def initial_meld(self, variant: Variant) -> int | None:
-        return variant.initial_meld
+    def initial_meld(self, rules: Variant | Table) -> int | None:
+        """The value a player's first melds must reach (the table's house rule, or the
+        variant's default), or None where there is no opening minimum."""
+        if isinstance(rules, Table):
+            return rules.options.get("initial-meld")
+        option = rules.option("initial-meld")
+        return None if option is None else option.default
 
     def starting_option(self, variant: Variant) -> str | None:
         return next((o for o in STARTING_OPTIONS if variant.option(o) is not None), None)
 
     def goal_option(self, variant: Variant) -> str:
         return GOAL_OPTIONS[variant.end.kind]
+
+    def seat_map(self, variant: Variant) -> tuple[SeatField, ...]:
+        """What one seat enters on the page: form name ↔ entry key ↔ kind. The page builds its
+        seat fields, reads them into an entry, shows a stored entry back and puts an engine
+        error next to its field from this one map."""
+        if self.seat_fields:
+            return self.seat_fields
+        label = self.whole_hand_label if variant.deadwood else self.cards_label
+        fields = [
+            SeatField("points", "points", "number", self.points_label),
+            SeatField(
+                "cards", self.whole_hand_key(variant), "cards", label, ("cards", "hand", "melds")
+            ),
+        ]
+        if "mom" in self.seat_keys:
+            fields.append(SeatField("mom", "mom", "flag", self.mom_label))
+        return tuple(fields)
 
     def whole_hand_key(self, variant: Variant) -> str:
         """The seat key a typed list of cards goes under on the page."""
@@ -200,6 +274,8 @@ class Family:
     def hand_size(self, table: Table, players: int, name: str, result: Mapping) -> tuple[int, int]:
         """How many cards ``name`` can hold at the end of the hand: (fewest, most)."""
         deal = table.variant.deal_for(players)
+        if table.variant.hand_grows:  # Boat House: taking the discard takes two
+            return deal, MAX_HAND
         if self.laid_in_play(table.variant):
             return 0, deal + 1
         return deal, deal
@@ -210,11 +286,12 @@ class Family:
         """The extra fields in use at ``table``."""
         return tuple(f for f in self.extras if f.in_use(table))
 
-    def keys(self) -> tuple[str, ...]:
-        """Every hand-level key this family reads."""
+    def keys(self, variant: Variant | None = None) -> tuple[str, ...]:
+        """Every hand-level key this family reads (for ``variant``, where it matters)."""
         keys = [self.role]
-        if self.blocked_key:
-            keys.append(self.blocked_key)
+        blocked = self.blocked_for(variant) if variant is not None else self.blocked_key
+        if blocked:
+            keys.append(blocked)
         return (*keys, *(f.key for f in self.extras), "hands")
 
     def check_entry(self, table: Table, players: tuple[str, ...], result: Mapping) -> None:
@@ -222,7 +299,7 @@ class Family:
 
         Errors name the field (``result.draws``, ``result.hands.Bob.eats``).
         """
-        known = set(self.keys())
+        known = set(self.keys(table.variant))
         for key in result:
             if key not in known:
                 raise ResultError(
@@ -266,7 +343,9 @@ class Family:
             if key == "points":
                 if isinstance(value, int) and not isinstance(value, bool) and value > MAX_POINTS:
                     raise ResultError(OUT_OF_BOUNDS(low=0, high=MAX_POINTS, got=value), spot)
-            elif key in ("cards", "hand"):
+            elif key in ("laid", "left"):
+                _check_number(value, 0, MAX_POINTS, spot)
+            elif key in ("cards", "hand", "layoffs"):
                 if not isinstance(value, str):
                     raise ResultError(NOT_TEXT(got=_shown(value)), spot)
                 _check_text(value, spot)
@@ -290,6 +369,8 @@ class Family:
             if not low <= count <= high:
                 if low == high:
                     message = HAND_SIZE_EXACT(name=name, expected=high, count=count)
+                elif high == MAX_HAND:
+                    message = HAND_SIZE_MIN(name=name, low=low, count=count)
                 elif low == 0:
                     message = HAND_SIZE_MAX(name=name, expected=high, count=count)
                 else:

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import RulesError
+from ..families import score_hand
 from ..melds import Ace, split_melds
 from ..messages import N_, Message, define, render
-from ..scoring import HandResult, score_hand
+from ..scoring import HandResult
 from ..variants import Table, Variant, all_variants
 from .check import MeldsReport, check_melds, opening_minimum
 from .glossary import BY_KEY

@@ -171,6 +171,46 @@ TERMS: tuple[Term, ...] = (
             "The player who deals; the player on his left (the next seat clockwise) usually plays first."
         ),
     ),
+    Term(
+        "gin",
+        N_("Gin"),
+        N_("Knocking with every card melded: no deadwood, a bonus, and no undercut possible."),
+    ),
+    Term(
+        "big-gin",
+        N_("Big gin"),
+        N_("All 11 cards melded after the draw: the player goes out without a discard."),
+    ),
+    Term(
+        "knock-limit",
+        N_("Knock limit"),
+        N_("The most deadwood a Gin Rummy player may knock with (10 unless the table says)."),
+    ),
+    Term(
+        "box-bonus",
+        N_("Box bonus"),
+        N_("Points added at the end of a Gin Rummy game for every hand a player won."),
+        aka=(N_("Line bonus"),),
+    ),
+    Term(
+        "shutout",
+        N_("Shutout"),
+        N_("A game the loser ends without winning a single hand: the winner's points are doubled."),
+        aka=(N_("Schneider"), N_("Blitz")),
+    ),
+    Term(
+        "void-hand",
+        N_("Void hand"),
+        N_("A hand that ends with no knock and two cards in the stock: nobody scores."),
+    ),
+    Term(
+        "spread-discards",
+        N_("Spread discard pile"),
+        N_(
+            "Rummy 500's discard pile, laid out so every card shows: a player may take any card "
+            "he melds at once, with every card above it."
+        ),
+    ),
 )
 
 BY_KEY = {term.key: term for term in TERMS}

@@ -41,7 +41,7 @@ def collect(hand: HandContext, names, *, required: bool = True) -> dict[str, Cou
             name,
             entries[name],
             arrange_hand=hand.variant.deadwood,
-            count_melds=_family(hand).melds_count(hand.variant),
+            count_melds=hand.family.melds_count(hand.variant),
         )
     deck_check(hand, counted.values())
     return counted
@@ -96,17 +96,11 @@ def finish(hand: HandContext, winners, deltas, counted, lines, transfers=()) -> 
         deltas=full,
         transfers=tuple(transfers),
         players={
-            name: c.detail(mom=c.mom if "mom" in _family(hand).seat_keys else None)
+            name: c.detail(mom=c.mom if "mom" in hand.family.seat_keys else None)
             for name, c in counted.items()
         },
         explanation=tuple(lines),
     )
-
-
-def _family(hand: HandContext):
-    from ..families import family_of  # the families import the scoring functions
-
-    return family_of(hand.variant)
 
 
 def pay_winner(

@@ -16,13 +16,15 @@ from ..variants.base import AT_LEAST, BETWEEN, EXPECTED_BOOL, EXPECTED_INT
 WHO_IS_IT = define("result.who", N_("who this is must be given: one of {players}"))
 NOT_A_PLAYER = define("result.not_a_player", N_("{name} is not a player in this game"))
 EXPECTED_HANDS = define("result.expected_hands", N_("expected an object keyed by player name"))
-OPTION_OFF = define("result.option_off", N_("only used with the '{option}' option, which is off"))
 
 
 @dataclass(frozen=True)
 class HandContext:
     """What scoring one hand works from: the table, the seating, the dealer and the ``entry``
-    (the hand as typed: the API's ``result`` object). What the engine makes of it is a
+    (the hand as typed: the API's ``result`` object), already checked by
+    :meth:`Family.check_entry <scorekeeper.rules.families.base.Family.check_entry>` (unknown
+    fields, switched-off options, bounds, hand sizes): the readers below only say what is
+    missing. What the engine makes of it is a
     :class:`~scorekeeper.rules.scoring.result.HandResult`.
 
     Named apart from ``games.models.Hand`` (a stored hand): one ``Hand`` per layer.
@@ -32,10 +34,15 @@ class HandContext:
     players: tuple[str, ...]
     dealer: str
     entry: Mapping[str, Any]
+    family: Any  # the Family scoring it (checked the entry already)
 
     @property
     def variant(self):
         return self.table.variant
+
+    def param(self, slug: str) -> int:
+        """A house-rule number in force at this table (``undercut-bonus``...)."""
+        return self.table.options[slug]
 
     @property
     def play_order(self) -> tuple[str, ...]:
@@ -93,14 +100,6 @@ class HandContext:
             if name not in self.players:
                 raise ResultError(NOT_A_PLAYER(name=repr(name)), f"result.hands.{name}")
         return hands
-
-    def forbid_unless(self, option: str, *keys: str) -> None:
-        """Reject result fields that only mean something with ``option`` switched on."""
-        if self.table.on(option):
-            return
-        for key in keys:
-            if self.entry.get(key) not in (None, False, [], {}):
-                raise ResultError(OPTION_OFF(option=option), f"result.{key}")
 
 
 def check_deck(hand: HandContext, cards: list[Card]) -> None:

@@ -121,7 +121,7 @@ def read_entry(
             return Counted(_points(entry["points"], f"{where}.points"), "points")
         if "melds" in given:
             melds = read_melds(entry["melds"], table, f"{where}.melds")
-            left = tuple(_cards(entry.get("cards") or "", f"{where}.cards"))
+            left = tuple(parse_card_text(entry.get("cards") or "", f"{where}.cards"))
             count = values.total(left)
             if count_melds:
                 count += sum(values.total(mc.card for mc in m.cards) for m in melds)
@@ -131,7 +131,7 @@ def read_entry(
         text = entry[key]
         if key == "hand" and isinstance(text, str):
             text = whole_hand_text(text)  # melds shown as the app prints them, typed back
-        cards = tuple(_cards(text, f"{where}.{key}"))
+        cards = tuple(parse_card_text(text, f"{where}.{key}"))
         if key == "hand" and arrange_hand:
             table.deck.check(cards, IN_THIS_HAND())
             best = arrange(list(cards), table.meld_rules, values)
@@ -150,7 +150,8 @@ def _points(value: Any, where: str) -> int:
     return value
 
 
-def _cards(value: Any, where: str) -> list[Card]:
+def parse_card_text(value: Any, where: str) -> list[Card]:
+    """A card list typed in an entry; errors name ``where``."""
     if not isinstance(value, str):
         raise ResultError(EXPECTED_CARDS(value=repr(value)), where)
     try:

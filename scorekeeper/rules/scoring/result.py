@@ -44,6 +44,18 @@ class PlayerDetail:
 
 
 @dataclass(frozen=True)
+class Bonus:
+    """Points added to a total when the game ends (Gin Rummy's game, box and shutout)."""
+
+    player: str
+    points: int
+    line: Message
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "points": self.points, "line": as_dict(self.line)}
+
+
+@dataclass(frozen=True)
 class HandResult:
     """One scored hand. ``deltas`` has every player, in the variant's own scoring direction."""
 
@@ -54,6 +66,7 @@ class HandResult:
     transfers: tuple[Transfer, ...] = ()
     players: dict[str, PlayerDetail] = field(default_factory=dict)
     explanation: tuple[Message, ...] = ()  # rendered at the edge, see messages.render
+    void: bool = False  # nobody scores and the same dealer deals again (Gin Rummy)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -64,4 +77,5 @@ class HandResult:
             "transfers": [t.as_dict() for t in self.transfers],
             "players": {name: detail.as_dict() for name, detail in self.players.items()},
             "explanation": [as_dict(line) for line in self.explanation],
+            **({"void": True} if self.void else {}),
         }

@@ -8,7 +8,7 @@ explanation then says the app laid the hand out, and ``players[winner]`` shows t
 the discard. Where the family does not score the winner's cards (Rummy Complete, Boat House),
 the hand is still checked (it must go out, and share the deck with the others' cards) and shown.
 
->>> from scorekeeper.rules.scoring import score_hand
+>>> from scorekeeper.rules import score_hand
 >>> scored = score_hand(variant="queen-city-rum", players=["Ann", "Bob", "Cy", "Dan", "Eve"],
 ...     result={"out": "Ann", "hands": {"Ann": {"hand": "7C KH 7S JH 7H QH 7D"}}})
 >>> scored.deltas["Ann"], scored.players["Ann"].melds
@@ -102,7 +102,7 @@ def score_whole_hand(
 
     if family.seats != "winner":
         # The family counts only the others' cards: score as usual, then check and show.
-        result = family.score(HandContext(table, players, dealer, entry))
+        result = family.score(HandContext(table, players, dealer, entry, family))
         way = ways[0]
         _deck_across(table, result, winner, cards)
         line = (
@@ -117,7 +117,7 @@ def score_whole_hand(
     for way in ways:
         declared = {**hands, winner: {"melds": way.texts}}
         try:
-            result = family.score(HandContext(table, players, dealer, {**entry, "hands": declared}))
+            result = family.score(HandContext(table, players, dealer, {**entry, "hands": declared}, family))
         except RulesError as err:
             first_error = first_error or err
             continue

@@ -12,10 +12,12 @@ from . import (
     continental,
     double_rum,
     german,
+    gin,
     knock,
     nowrang,
     phom,
     queen_city,
+    rummy_500,
     standard,
 )
 from .base import EndRule, Option, Table, Variant
@@ -26,11 +28,13 @@ MODULES = (
     caloochi,
     double_rum,
     knock,
+    gin,
     continental,
     queen_city,
     phom,
     german,
     nowrang,
+    rummy_500,
 )
 
 REGISTRY: dict[str, Variant] = {v.slug: v for module in MODULES for v in module.VARIANTS}

@@ -98,7 +98,7 @@ class Variant:
     slug: str
     name: str
     summary: str
-    family: str  # the scoring function family, see scorekeeper.rules.scoring
+    family: str  # the scoring family's slug, see scorekeeper.rules.families
     players: tuple[int, int]
     deal: Mapping[int, int]  # cards dealt to each player, by number of players
     meld_rules: MeldRules
@@ -116,10 +116,11 @@ class Variant:
     decisions: tuple[str, ...] = ()  # the app's Decision items, shown on the rules page
     hooks: Mapping[str, Callable[..., Any]] = field(default_factory=lambda: MappingProxyType({}))
     laid_in_play: bool = True  # melds go down during the hand (Rummy Complete: only at the end)
-    initial_meld: int | None = None  # the value a player's first melds must reach
     # The winner melds his whole hand at once, as this says (RULES.md 1): his entry may be
     # the whole hand, and the engine finds the melds (see scorekeeper.rules.going_out).
     going_out: WholeHand | None = None
+    hand_grows: bool = False  # a whole hand holds at least the deal (Boat House: take two)
+    traits: frozenset[str] = frozenset()  # rules of its family this variant plays (Gin: 'gin')
 
     def option(self, slug: str) -> Option | None:
         return next((o for o in self.options if o.slug == slug), None)

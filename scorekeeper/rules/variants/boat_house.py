@@ -20,6 +20,7 @@ BOAT_HOUSE_RUM = Variant(
     options=(target(100), COUNT_SCORING),
     hooks=STANDARD_HOOKS,
     deadwood=True,
+    hand_grows=True,
     rules=(
         (
             N_("Players and deal"),

@@ -7,8 +7,7 @@ from ..messages import N_
 from ..values import CardValues
 from .base import Variant
 from .common import COUNT_SCORING, STANDARD_HOOKS, target
-
-INITIAL_MELD = 51  # the value a player's first melds must reach
+from .parameters import INITIAL_MELD
 
 CALOOCHI = Variant(
     slug="caloochi",
@@ -16,14 +15,13 @@ CALOOCHI = Variant(
     aka=("Kaluki", "Kaloochi", "Kalougi"),
     summary=N_("Two packs and four jokers, 15 cards each; your first melds must total 51."),
     family="standard",
-    initial_meld=INITIAL_MELD,
     players=(2, 4),
     deal=MappingProxyType({2: 15, 3: 15, 4: 15}),
     packs=2,
     extra_jokers=4,
     meld_rules=MeldRules(ace=Ace.HIGH_OR_LOW),
     values=CardValues(ace=15, joker=25),
-    options=(target(100), COUNT_SCORING),
+    options=(target(100), COUNT_SCORING, INITIAL_MELD(51)),
     hooks=STANDARD_HOOKS,
     rules=(
         (

@@ -7,6 +7,7 @@ from ..melds import Ace, MeldRules
 from ..messages import N_
 from .base import EndRule, Option, Variant
 from .common import hands, hands_per_player
+from .parameters import JOKER_FEE
 
 PATTERNS = ((5, 4, 3, 3), (4, 4, 4, 3), (3, 3, 3, 3, 3))
 
@@ -59,6 +60,7 @@ CONTINENTAL_RUM = Variant(
             True,
             N_("Going out with no wild card, or all in one suit, earns 10 from each player."),
         ),
+        JOKER_FEE(2),
     ),
     end=EndRule("hands"),
     winner_deals=True,

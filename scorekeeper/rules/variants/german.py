@@ -7,8 +7,7 @@ from ..messages import N_
 from ..values import CardValues
 from .base import EndRule, Variant
 from .common import hands, hands_per_player
-
-INITIAL_MELD = 40  # the value a player's first melds must reach
+from .parameters import INITIAL_MELD
 
 GERMAN_RUMMY = Variant(
     slug="german-rummy",
@@ -16,14 +15,16 @@ GERMAN_RUMMY = Variant(
     aka=("Rommé",),
     summary=N_("Two packs and six jokers; first melds must total 40; cards left are penalty points."),
     family="penalty",
-    initial_meld=INITIAL_MELD,
     players=(2, 6),
     deal=MappingProxyType({n: 13 for n in range(2, 7)}),
     packs=2,
     extra_jokers=6,
     meld_rules=MeldRules(ace=Ace.HIGH_OR_LOW, jokers_at_most_naturals=True),
     values=CardValues(ace=11, joker=30),
-    options=(hands(N_("How many hands the game lasts (default: the number of players).")),),
+    options=(
+        hands(N_("How many hands the game lasts (default: the number of players).")),
+        INITIAL_MELD(40),
+    ),
     end=EndRule("hands", highest_wins=False),
     hooks=MappingProxyType({"default": hands_per_player(1)}),
     rules=(

@@ -6,6 +6,7 @@ from ..melds import Ace, MeldRules
 from ..messages import N_
 from .base import Variant
 from .common import target
+from .parameters import RUM_BONUS, UNDERCUT_BONUS
 
 KNOCK_RUMMY = Variant(
     slug="knock-rummy",
@@ -15,7 +16,7 @@ KNOCK_RUMMY = Variant(
     players=(2, 5),
     deal=MappingProxyType({2: 10, 3: 7, 4: 7, 5: 6}),
     meld_rules=MeldRules(ace=Ace.LOW),
-    options=(target(100),),
+    options=(target(100), UNDERCUT_BONUS(10), RUM_BONUS(25)),
     deadwood=True,
     rules=(
         (

@@ -7,6 +7,7 @@ from ..messages import N_
 from ..values import CardValues
 from .base import EndRule, Option, Variant
 from .common import hands, hands_per_player
+from .parameters import MOM_CHIPS, U_CHIPS
 
 PHOM = Variant(
     slug="phom",
@@ -46,6 +47,8 @@ PHOM = Variant(
             N_("Chips each player starts the session with."),
             minimum=0,
         ),
+        U_CHIPS(6),
+        MOM_CHIPS(4),
     ),
     end=EndRule("hands"),
     deadwood=True,

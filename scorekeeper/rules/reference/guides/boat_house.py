@@ -77,13 +77,22 @@ BOAT_HOUSE = Guide(
             ("Ann", "Bob", "Cy"),
             {
                 "out": "Ann",
-                "hands": {"Bob": {"hand": "AS 2S 3S KC 9C"}, "Cy": {"hand": "QD KD AD 2D 5C"}},
+                "hands": {
+                    "Bob": {"hand": "AS 2S 3S KC 9C 7H 7D 7C"},
+                    "Cy": {"hand": "QD KD AD 2D 5C 8H 8S 8C"},
+                },
             },
         ),
         Example(
             N_("An unmatched ace counts 11"),
             ("Ann", "Bob", "Cy"),
-            {"out": "Ann", "hands": {"Bob": {"hand": "AS 2S 3S KC 9C"}, "Cy": {"hand": "AH 7C"}}},
+            {
+                "out": "Ann",
+                "hands": {
+                    "Bob": {"hand": "AS 2S 3S KC 9C 7H 7D 7S"},
+                    "Cy": {"hand": "AH 7C 9S 9H 9D 4D 5D 6D"},
+                },
+            },
         ),
     ),
     core={

@@ -1,0 +1,105 @@
+"""Reference content of Gin Rummy: RULES.md 10's examples, scored by the engine on the page."""
+
+from __future__ import annotations
+
+from ...messages import N_
+from ..model import Check, Dispute, Example, GoingOut, Guide, Para
+
+AB = ("Ann", "Bob")
+ANN_HAND = "AS 2S 3S 7H 7D 7C JH QH KH 4D"
+
+
+def _counts(ann: int, bob: int) -> dict:
+    return {"knocker": "Ann", "hands": {"Ann": {"points": ann}, "Bob": {"points": bob}}}
+
+
+def _hands(bob: str) -> dict:
+    return {"knocker": "Ann", "hands": {"Ann": {"hand": ANN_HAND}, "Bob": {"hand": bob}}}
+
+
+GIN = Guide(
+    slug="gin-rummy",
+    sections={
+        "going-out": (
+            Para(
+                N_(
+                    "Nobody goes out by melding on the table: a hand ends when a player knocks "
+                    "with no more deadwood than the knock limit, or goes gin with none."
+                ),
+            ),
+        ),
+    },
+    terms=(
+        "meld",
+        "set",
+        "run",
+        "deadwood",
+        "knock",
+        "knock-limit",
+        "gin",
+        "big-gin",
+        "lay-off",
+        "undercut",
+        "void-hand",
+        "box-bonus",
+        "shutout",
+        "stock",
+        "discard-pile",
+        "target",
+    ),
+    disputes=(
+        Dispute(
+            N_("Both players have the same deadwood: who scores?"),
+            N_(
+                "The defender: a tie is an undercut. He scores the difference, 0, plus the "
+                "undercut bonus."
+            ),
+            "scoring",
+        ),
+        Dispute(
+            N_("May the defender lay off on a card he has just laid off?"),
+            N_(
+                "Yes: 4S on the knocker's AS 2S 3S, then 5S on the 4S. The app tries every "
+                "lay-off when both whole hands are entered and keeps the one that leaves the "
+                "least deadwood."
+            ),
+            "scoring",
+        ),
+        Dispute(
+            N_("May the defender lay off after a gin?"),
+            N_("No: against gin the defender counts all his deadwood, and gin is never undercut."),
+            "scoring",
+        ),
+        Dispute(
+            N_("Is Q-K-A a run?"),
+            N_("No: the ace is low only, so A-2-3 is a run and an ace in deadwood counts 1."),
+            "melds",
+            Check("meld", "QH KH AH"),
+        ),
+        Dispute(
+            N_("May the knocker lay off on the defender's melds?"),
+            N_("No: only the defender lays off, and only on the knocker's melds."),
+            "scoring",
+            Check("deadwood", ANN_HAND),
+        ),
+    ),
+    examples=(
+        Example(N_("1. The knocker has less deadwood"), AB, _counts(5, 12)),
+        Example(N_("2. A tie is an undercut"), AB, _counts(8, 8)),
+        Example(N_("3. The defender undercuts the knocker"), AB, _counts(9, 4)),
+        Example(N_("4. Gin: the defender's whole deadwood plus the bonus"), AB, _counts(0, 31)),
+        Example(
+            N_("5. Whole hands: nothing to meld, nothing to lay off"),
+            AB,
+            _hands("8H 9H 5C 5D 2C 3D 6S 8C 9D 10S"),
+        ),
+        Example(
+            N_("6. Whole hands: the defender lays off, once onto his own lay-off"),
+            AB,
+            _hands("10H 4S 5S 7S 9C 9D 9S 2D 3D 6C"),
+        ),
+    ),
+    going_out=GoingOut(knock=True),
+)
+
+GUIDES = (GIN,)

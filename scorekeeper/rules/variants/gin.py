@@ -1,0 +1,109 @@
+"""Gin Rummy: two players, knock at 10 or less, the defender lays off; in the Knock family."""
+
+from types import MappingProxyType
+
+from ..melds import Ace, MeldRules
+from ..messages import N_
+from .base import Option, Variant
+from .common import target
+from .parameters import (
+    BIG_GIN_BONUS,
+    BOX_BONUS,
+    GAME_BONUS,
+    GIN_BONUS,
+    KNOCK_LIMIT,
+    UNDERCUT_BONUS,
+)
+
+BIG_GIN = Option(
+    "big-gin",
+    N_("Big gin"),
+    "bool",
+    False,
+    True,
+    N_("A player whose 11 cards all meld after the draw goes out without discarding: big gin."),
+)
+
+GIN_RUMMY = Variant(
+    slug="gin-rummy",
+    name=N_("Gin Rummy"),
+    summary=N_(
+        "Two players, ten cards: knock with 10 or less, the other lays off; gin pays 25 more."
+    ),
+    family="knock",
+    traits=frozenset({"gin"}),
+    players=(2, 2),
+    deal=MappingProxyType({2: 10}),
+    meld_rules=MeldRules(ace=Ace.LOW),
+    options=(
+        target(100),
+        KNOCK_LIMIT(10),
+        GIN_BONUS(25),
+        BIG_GIN,
+        BIG_GIN_BONUS(31),
+        UNDERCUT_BONUS(25),
+        BOX_BONUS(25),
+        GAME_BONUS(100),
+    ),
+    deadwood=True,
+    rules=(
+        (
+            N_("Players and deal"),
+            N_(
+                "Two players and one 52-card pack without jokers; each gets 10 cards and the deal "
+                "alternates between them."
+            ),
+        ),
+        (
+            N_("Melds"),
+            N_(
+                "Sets of one rank and runs of one suit; the king is high and the ace low, so A-2-3 is "
+                "a run and Q-K-A is not. Melds stay in the hand until someone knocks."
+            ),
+        ),
+        (
+            N_("Knocking"),
+            N_(
+                "After drawing, a player whose unmatched cards (deadwood) count 10 or less (the knock "
+                "limit) may knock: he discards and lays out his melds and deadwood. With no deadwood "
+                "at all it is gin. Unless it is gin, the other player lays out his melds and may lay "
+                "off unmatched cards on the knocker's melds, even on cards laid off before. Deadwood "
+                "counts ace 1, king, queen and jack 10, other cards their number."
+            ),
+        ),
+        (
+            N_("Scoring"),
+            N_(
+                "If the knocker has less deadwood, he scores the difference. If the other player has "
+                "as much or less, that is an undercut: he scores the difference plus 25. Gin scores "
+                "the other player's deadwood plus 25 and is never undercut. A hand that ends with two "
+                "cards left in the stock and no knock is void: nobody scores."
+            ),
+        ),
+        (
+            N_("End of the game"),
+            N_(
+                "The first player to reach 100 wins and adds a game bonus of 100; each player adds 25 "
+                "for every hand he won. If the loser won no hand at all, the winner's points are "
+                "doubled first (a shutout)."
+            ),
+        ),
+    ),
+    decisions=(
+        N_(
+            "The deal alternates between the two players; after a void hand the same player deals "
+            "again."
+        ),
+        N_(
+            "When both whole hands are entered, the app arranges the knocker's hand for the least "
+            "deadwood (or takes the melds he gives), then finds the other player's melds and lay-offs "
+            "that leave him the least deadwood, and shows both."
+        ),
+        N_(
+            "The game bonus, the box bonuses and the shutout are added when the game ends and shown "
+            "as separate lines in the final standings."
+        ),
+    ),
+)
+
+VARIANTS = (GIN_RUMMY,)

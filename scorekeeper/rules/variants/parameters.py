@@ -1,0 +1,89 @@
+"""House rules that are numbers (RULES.md 1): each bonus, penalty and opening minimum.
+
+A family reads these by slug from the table (``table.options["undercut-bonus"]``) and lists the
+slugs it reads in :attr:`~scorekeeper.rules.families.base.Family.parameters`; a variant offers
+each with its own default (``UNDERCUT_BONUS(25)``), so a variant that only changes numbers is
+one data entry, and a table may change any of them when it starts a game (whole numbers from 0
+to 500). The start page, the rules pages and the checker show them like every other option.
+
+>>> UNDERCUT_BONUS(25).default, UNDERCUT_BONUS(25).high
+(25, 500)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..messages import N_
+from .base import Option
+
+MAX_HOUSE_NUMBER = 500
+
+
+def house_number(slug: str, name: str, summary: str) -> Callable[[int], Option]:
+    """A factory of the option ``slug``: call it with the variant's default."""
+
+    def option(default: int) -> Option:
+        return Option(
+            slug, name, "int", default, True, summary, minimum=0, maximum=MAX_HOUSE_NUMBER
+        )
+
+    option.slug = slug  # type: ignore[attr-defined]
+    return option
+
+
+UNDERCUT_BONUS = house_number(
+    "undercut-bonus",
+    N_("Undercut bonus"),
+    N_("What a player who undercuts the knocker earns on top of the difference."),
+)
+RUM_BONUS = house_number(
+    "rum-bonus",
+    N_("Rum bonus"),
+    N_("What a winner with no deadwood earns from each opponent."),
+)
+KNOCK_LIMIT = house_number(
+    "knock-limit",
+    N_("Knock limit"),
+    N_("The most deadwood a player may knock with."),
+)
+GIN_BONUS = house_number(
+    "gin-bonus",
+    N_("Gin bonus"),
+    N_("What a knocker with no deadwood earns on top of the other's deadwood."),
+)
+BIG_GIN_BONUS = house_number(
+    "big-gin-bonus",
+    N_("Big gin bonus"),
+    N_("What a player who melds all 11 cards earns on top of the other's deadwood."),
+)
+BOX_BONUS = house_number(
+    "box-bonus",
+    N_("Box bonus"),
+    N_("Added at the end of the game for every hand a player won."),
+)
+GAME_BONUS = house_number(
+    "game-bonus",
+    N_("Game bonus"),
+    N_("Added at the end of the game to the winner."),
+)
+INITIAL_MELD = house_number(
+    "initial-meld",
+    N_("Opening minimum"),
+    N_("The value a player's first melds must reach."),
+)
+JOKER_FEE = house_number(
+    "joker-fee",
+    N_("Joker fee"),
+    N_("What each player pays the winner for every joker in the winning hand."),
+)
+U_CHIPS = house_number(
+    "u-chips",
+    N_("Chips for ù"),
+    N_("What each player pays a player who goes ù with 9 cards melded (twice this with all 10)."),
+)
+MOM_CHIPS = house_number(
+    "mom-chips",
+    N_("Chips for móm"),
+    N_("What a player with no meld at all pays the winner."),
+)
