@@ -68,7 +68,7 @@ def translate_text(text: str) -> str:
 # "7♠ K♠", hearts and diamonds red, each with its name for screen readers. The API and plain
 # text keep the notation (clients render their own).
 
-CARD_PARAMS = frozenset({"card", "cards", "melds", "melded", "discard"})
+CARD_PARAMS = frozenset({"card", "cards", "meld", "melds", "melded", "discard"})
 CARD_TOKEN = re.compile(r"(?<![\w\[])(10|[2-9TJQKA])([SHDC])(?![\w])|(?<=\[)(10|[2-9TJQKA])([SHDC])(?=\])")
 SUITS = {
     "S": ("\u2660", N_("spades"), False),

@@ -3,6 +3,8 @@
 import pytest
 from django.urls import reverse
 
+from scorekeeper.i18n import cards_html
+
 from .page_helpers import post_hand, start_game, state
 
 pytestmark = pytest.mark.django_db
@@ -48,4 +50,5 @@ def test_gin_void_hand_and_the_defenders_lay_offs_on_the_page(client):
     assert now["totals"] == {"Ann": 7, "Bob": 0}
     assert now["hands"][0]["result"] == {"void": True}
     game_page = client.get(reverse("game", args=[game_id])).content.decode()
-    assert "Bob lays off 4S 5S on AS 2S 3S" in game_page
+    # cards as the page shows them (suits as symbols, read aloud by name)
+    assert f"Bob lays off {cards_html('4S 5S')} on {cards_html('AS 2S 3S')}" in game_page

@@ -123,16 +123,15 @@ def test_chromium_installs_the_service_worker_from_the_production_server(served)
             context.set_default_timeout(BROWSER_TIMEOUT_MS)
             page = context.new_page()
             page.goto(base + "/")
-            page.wait_for_function(
-                "async () => { const r = await navigator.serviceWorker.getRegistration();"
-                " return !!(r && r.active && r.active.state === 'activated'); }",
-                timeout=BROWSER_TIMEOUT_MS,
-            )
+            # Wait for the worker itself: ready gives the registration with an active worker,
+            # which may still be 'activating'; its statechange says when it is 'activated'.
             state = page.evaluate(
-                "async () => { const r = await navigator.serviceWorker.ready;"
+                "async () => { const r = await navigator.serviceWorker.ready; const w = r.active;"
+                " if (w.state !== 'activated') await new Promise(done => w.addEventListener("
+                "'statechange', () => { if (w.state === 'activated') done(); }));"
                 " const keys = await caches.keys(); const shell = keys.find(k =>"
                 " k.startsWith('rt-shell-')); const kept = shell ? (await (await caches.open(shell))"
-                ".keys()).length : 0; return {state: r.active.state, scope: r.scope, kept}; }"
+                ".keys()).length : 0; return {state: w.state, scope: r.scope, kept}; }"
             )
             assert state["state"] == "activated"
             assert state["scope"] == base + "/"
