@@ -273,7 +273,9 @@ def kill_a_worker(server) -> dict:
         thread.start()
     for thread in threads:
         thread.join(timeout=90)
-    _, _, body = servers.request(port, "GET", f"/api/v1/games/{game_id}")
+    # The count is read once the server has answered every phone; on a loaded machine the
+    # restarted worker may still be catching up, so this read may wait as long as a phone.
+    _, _, body = servers.request(port, "GET", f"/api/v1/games/{game_id}", timeout=90)
     hands = json.loads(body)["hands"]
     return {"case": "kill -9 of a worker", "posted": total, "recorded": len(hands),
             "retries": retries[0], "unanswered": len(errors), "recovered_s": wait_healthy(port)}

@@ -130,7 +130,7 @@ _LOCKED_ATTEMPTS = 40
 _INTEGRITY_ATTEMPTS = 3
 
 
-def _retrying(func):
+def retry_on_collision(func):
     @functools.wraps(func)
     def wrapper(**kwargs):
         attempt = 0
@@ -154,7 +154,7 @@ def _may_retry(error: Exception, attempt: int) -> bool:
     return "locked" in str(error) and attempt < _LOCKED_ATTEMPTS
 
 
-@_retrying
+@retry_on_collision
 @transaction.atomic
 def game_create(
     *,
@@ -185,7 +185,7 @@ def game_create(
     return game, token
 
 
-@_retrying
+@retry_on_collision
 @transaction.atomic
 def write_once(
     *,
@@ -313,7 +313,7 @@ def token_valid(*, game: Game, token: str | None) -> bool:
     )
 
 
-@_retrying
+@retry_on_collision
 @transaction.atomic
 def hand_record(
     *, game: Game, entry: dict, request_id: str | None = None, dealer: str | None = None
@@ -343,7 +343,7 @@ def hand_record(
     return hand
 
 
-@_retrying
+@retry_on_collision
 @transaction.atomic
 def hand_correct(
     *,
@@ -372,7 +372,7 @@ def hand_correct(
     return hand
 
 
-@_retrying
+@retry_on_collision
 @transaction.atomic
 def hand_delete(*, game: Game, number: int, if_match: str | None = None) -> Hand:
     """Take hand ``number`` out of the game; later hands move up, its history stays.
@@ -392,7 +392,7 @@ def hand_delete(*, game: Game, number: int, if_match: str | None = None) -> Hand
     return hand
 
 
-@_retrying
+@retry_on_collision
 @transaction.atomic
 def hand_restore(*, game: Game, hand_id: int) -> Hand:
     """Put a deleted hand back at the number it had; the hands after it move down again."""

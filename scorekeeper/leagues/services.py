@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from openskill.models import PlackettLuce
 
 from scorekeeper.games.models import Game, hash_token
-from scorekeeper.games.services import game_create, game_create_played
+from scorekeeper.games.services import game_create, game_create_played, retry_on_collision
 from scorekeeper.games.signals import game_stored
 from scorekeeper.rules.errors import ResultError
 from scorekeeper.rules.messages import N_, NP_, define
@@ -323,6 +323,7 @@ def _player_name(value: Any) -> str:
     return player_name(_text(value, "name", limit=MAX_NAME), "name")
 
 
+@retry_on_collision  # SQLite answers 'locked' to the second of two renames at once
 @transaction.atomic
 def player_rename(*, league: League, token, player: Player, name: str) -> Player:
     """Rename a player; every game, place and rating stays theirs, and the old name is kept
@@ -349,6 +350,7 @@ def player_rename(*, league: League, token, player: Player, name: str) -> Player
     return player
 
 
+@retry_on_collision
 @transaction.atomic
 def player_merge(*, league: League, token, player: Player, into: Player) -> Player:
     """Make two entries of one person one player: ``player``'s games, places and ratings move
