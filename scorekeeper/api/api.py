@@ -13,7 +13,7 @@ from typing import Any
 from django.http import HttpResponse, HttpResponseNotAllowed
 from ninja import NinjaAPI
 
-from . import catalogue, errors, games, health, leagues, results, text, tools
+from . import catalogue, errors, games, health, leagues, links, results, text, tools
 
 
 class RummyAPI(NinjaAPI):
@@ -22,7 +22,7 @@ class RummyAPI(NinjaAPI):
     405 (a method the path does not take) has the API's error shape too."""
 
     def get_openapi_schema(self, **kwargs: Any) -> Any:
-        return results.document(super().get_openapi_schema(**kwargs))
+        return links.add_links(results.document(super().get_openapi_schema(**kwargs)))
 
     def _get_urls(self):
         patterns = super()._get_urls()

@@ -30,6 +30,7 @@ from scorekeeper.leagues.selectors import (
     standings,
 )
 from scorekeeper.leagues.services import (
+    MAX_NAME,
     MODEL,
     LeagueForbidden,
     current_season,
@@ -44,7 +45,7 @@ from scorekeeper.leagues.services import (
     token_valid,
 )
 from scorekeeper.leagues.transfer import export_document, import_games
-from scorekeeper.rules import get_variant
+from scorekeeper.rules import all_variants, get_variant
 from scorekeeper.rules.errors import RulesError
 
 from .errors import ApiError, ErrorDetail, ErrorOut
@@ -56,10 +57,24 @@ MAX_GAMES_LISTED = 500
 WRITE_ERRORS = {**ERRORS, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 
 
+def _name_field(limit: int, what: str) -> Any:
+    """A name the league services check themselves (so they answer with their own message and
+    code); the schema states the same limits: something visible, at most ``limit`` characters
+    once the spaces around it are cut."""
+    return Field(
+        ...,
+        description=f"{what}: at least one visible character, at most {limit}",
+        json_schema_extra={"minLength": 1, "maxLength": limit, "pattern": r"\S"},
+    )
+
+
 class LeagueIn(Schema):
-    name: str
-    description: str = ""
-    variants: list[str] = []
+    name: str = _name_field(80, "the league's name")
+    description: str = Field("", json_schema_extra={"maxLength": 2000})
+    # every slug must be a variant the engine has (a repeated one counts once)
+    variants: list[str] = Field(
+        [], json_schema_extra={"items": {"type": "string", "enum": [v.slug for v in all_variants()]}}
+    )
     min_games: int = Field(3, ge=0, le=100)
     inactive_nights: int = Field(0, ge=0, le=52)  # list apart who missed the last N nights
 
@@ -109,7 +124,7 @@ class StandingOut(Schema):
 
 
 class SeasonIn(Schema):
-    name: str
+    name: str = _name_field(60, "the season's name")
     starts: dt.date
     ends: dt.date
 
@@ -187,7 +202,7 @@ class PlayerOut(Schema):
 
 
 class RenameIn(Schema):
-    name: str
+    name: str = _name_field(MAX_NAME, "the player's new name")
 
 
 class MergeIn(Schema):

@@ -14,6 +14,7 @@ the engine accepts, from the same schema, so ``/api/v1/openapi.json`` documents 
 from __future__ import annotations
 
 import copy
+import unicodedata
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -22,6 +23,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 from scorekeeper.rules import Variant, all_variants, get_variant
 from scorekeeper.rules.families import FAMILIES, MAX_MELDS, MAX_POINTS, MAX_TEXT, Family
 from scorekeeper.rules.families.base import MAX_EATS, EntryField
+from scorekeeper.rules.scoring.setup import _INVISIBLE as NAME_INVISIBLE
+from scorekeeper.rules.scoring.setup import _REFUSED as NAME_REFUSED
+from scorekeeper.rules.scoring.setup import _SPACING as NAME_SPACING
 from scorekeeper.rules.scoring.setup import MAX_NAME
 
 REF = "#/components/schemas/{model}"
@@ -167,6 +171,29 @@ def _options_model(variant: Variant) -> type[BaseModel]:
     return create_model(_model_name(variant, "Options"), __config__=STRICT, **fields)
 
 
+@cache
+def name_pattern() -> str:
+    """A regular expression for a player's name as :func:`player_name` takes it: something
+    visible, and none of the control, format or invisible characters it refuses (those of the
+    Basic Multilingual Plane, where JSON Schema's regular expressions name them one by one)."""
+    refused = [
+        code
+        for code in range(0x10000)
+        if (unicodedata.category(chr(code)) in NAME_REFUSED | {"Cs"} and chr(code) not in NAME_SPACING)
+        or chr(code) in NAME_INVISIBLE
+    ]
+    ranges: list[list[int]] = []
+    for code in refused:
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    cls = "".join(
+        f"\\u{low:04x}" if low == high else f"\\u{low:04x}-\\u{high:04x}" for low, high in ranges
+    )
+    return f"^[^{cls}]*[^{cls}\\s][^{cls}]*$"
+
+
 def _model_name(variant: Variant, suffix: str) -> str:
     return "".join(part.capitalize() for part in variant.slug.split("-")) + suffix
 
@@ -177,7 +204,19 @@ def _table_model(variant: Variant, *, scored: bool) -> type[BaseModel]:
         "options": (_options_model(variant) | None, None),
         "players": (
             Annotated[
-                list[Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=r"\S")]],
+                list[
+                    Annotated[
+                        str,
+                        # the engine checks the characters (and answers which one and where);
+                        # the document states the same rule
+                        Field(
+                            min_length=1,
+                            max_length=MAX_NAME,
+                            pattern=r"\S",
+                            json_schema_extra={"pattern": name_pattern()},
+                        ),
+                    ]
+                ],
                 Field(
                     min_length=variant.players[0],
                     max_length=variant.players[1],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from django.http import HttpRequest
 from django.utils.translation import gettext
@@ -11,6 +11,7 @@ from ninja import Field, Router, Schema
 from scorekeeper.i18n import render_message
 from scorekeeper.rules import IllegalMeldError, best_arrangement, read_meld
 from scorekeeper.rules.deck import ACROSS_MELDS
+from scorekeeper.rules.families import MAX_TEXT
 from scorekeeper.rules.melds import split_melds
 from scorekeeper.rules.messages import as_dict
 from scorekeeper.rules.reference import check_going_out
@@ -26,7 +27,8 @@ ERRORS = {400: ErrorOut, 422: ErrorOut}
 class ArrangeIn(Schema):
     variant: str = Field(..., min_length=1)  # an empty slug is refused: the schema says so
     options: dict[str, Any] | None = None
-    cards: str
+    # read_cards refuses more than MAX_TEXT characters and a list with no card in it
+    cards: str = Field(..., json_schema_extra={"minLength": 1, "maxLength": MAX_TEXT, "pattern": r"\S"})
 
 
 class ArrangeOut(Schema):
@@ -38,9 +40,12 @@ class ArrangeOut(Schema):
 class MeldsCheckIn(Schema):
     variant: str = Field(..., min_length=1)
     options: dict[str, Any] | None = None
-    melds: list[str]
+    melds: list[Annotated[str, Field(json_schema_extra={"maxLength": MAX_TEXT})]] = Field(
+        ..., json_schema_extra={"minItems": 1, "maxItems": MAX_MELDS}
+    )
     going_out: bool = False  # the melds are one player's whole going-out hand
-    discard: str | None = None  # with going_out: the card discarded on going out
+    # with going_out: the card discarded on going out
+    discard: str | None = Field(None, json_schema_extra={"maxLength": MAX_TEXT})
 
 
 class MeldOut(Schema):

@@ -1,0 +1,164 @@
+"""OpenAPI links: how the answer of one operation feeds the next (issue 16 item 7).
+
+A game made by ``POST /games`` answers with its id, its token and its players; the links say
+where those go: the game's path, the ``Authorization`` header, and the names a hand is written
+with. A client (or schemathesis' stateful phase) following them writes hands that the server
+takes. The hand bodies are built here per family from the engine's entry schema and checked
+against the engine when the document is built, so a family whose entry changes keeps links
+that hold, and a family added tomorrow gets its own.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from scorekeeper.rules import RulesError, all_variants
+from scorekeeper.rules.families import FAMILIES, Family, score_hand
+
+PREFIX = "/api/v1"
+GAME = "$response.body#/id"
+BEARER = "Bearer {$response.body#/token}"
+MOST_SEATS = 4  # links for games of 2, 3 and 4 players: the tables seen most
+
+# What a seat may enter, tried in this order; the first the engine scores is linked.
+SEAT_TRIES: tuple[dict[str, Any], ...] = ({"points": 5}, {"laid": 10, "left": 0}, {"points": 0})
+
+
+def _player(i: int) -> str:
+    return f"$response.body#/state/players/{i}"
+
+
+def _seated(family: Family, seats: int) -> list[int]:
+    if family.seats == "all":
+        return list(range(seats))
+    if family.seats == "winner":
+        return [0]
+    return list(range(1, seats))
+
+
+def _tries(family: Family, seats: int):
+    """Entries for a table of ``seats``, seat ``i`` named ``i``: the role to the first seat."""
+    for seat in SEAT_TRIES:
+        if set(seat) <= set(family.seat_keys):
+            hands = {i: dict(seat) for i in _seated(family, seats)}
+            yield {family.role: 0, "hands": hands}
+            if family.role_optional:
+                yield {"hands": {i: dict(seat) for i in range(seats)}}
+    yield {family.role: 0}
+
+
+def _named(entry: dict[str, Any], name) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in entry.items():
+        if key == "hands":
+            out[key] = {name(i): dict(seat) for i, seat in value.items()}
+        elif isinstance(value, int) and not isinstance(value, bool) and key == next(iter(entry)):
+            out[key] = name(value)
+        else:
+            out[key] = value
+    return out
+
+
+@cache
+def hand_bodies() -> tuple[tuple[str, int, str, dict[str, Any]], ...]:
+    """(family, seats, a variant it was checked with, the entry with link expressions for
+    names) for every family and table size the engine scores with a simple entry."""
+    found = []
+    for slug, family in FAMILIES.items():
+        variants = [v for v in all_variants() if v.family == slug]
+        for seats in range(2, MOST_SEATS + 1):
+            variant = next((v for v in variants if v.players[0] <= seats <= v.players[1]), None)
+            if variant is None:
+                continue
+            players = [f"P{i}" for i in range(seats)]
+            for entry in _tries(family, seats):
+                try:
+                    score_hand(
+                        variant=variant,
+                        players=players,
+                        result=_named(entry, players.__getitem__),
+                    )
+                except RulesError:
+                    continue
+                found.append((slug, seats, variant.slug, _named(entry, _player)))
+                break
+    return tuple(found)
+
+
+def _title(slug: str) -> str:
+    return "".join(part.capitalize() for part in slug.replace("_", "-").split("-"))
+
+
+def _responses(schema: dict[str, Any], path: str, method: str) -> dict[str, Any] | None:
+    operation = schema.get("paths", {}).get(PREFIX + path, {}).get(method)
+    if operation is None:
+        return None
+    responses = operation.get("responses", {})
+    return responses.get(201) or responses.get("201")
+
+
+def _operation_id(schema: dict[str, Any], path: str, method: str) -> str:
+    return schema["paths"][PREFIX + path][method]["operationId"]
+
+
+def add_links(schema: dict[str, Any]) -> dict[str, Any]:
+    """Put the links into an OpenAPI document (operations it lacks get none)."""
+    try:
+        record = _operation_id(schema, "/games/{public_id}/hands", "post")
+        get_game = _operation_id(schema, "/games/{public_id}", "get")
+        history = _operation_id(schema, "/games/{public_id}/hands/{n}/history", "get")
+    except KeyError:
+        return schema
+    created = _responses(schema, "/games", "post")
+    if created is not None:
+        links = created.setdefault("links", {})
+        links["GetGame"] = {"operationId": get_game, "parameters": {"path.public_id": GAME}}
+        links["RecordHand"] = {
+            "operationId": record,
+            "parameters": {"path.public_id": GAME, "header.Authorization": BEARER},
+            "description": "a hand of this game, written with its token",
+        }
+        for family, seats, _variant, entry in hand_bodies():
+            links[f"Record{_title(family)}HandOf{seats}"] = {
+                "operationId": record,
+                "parameters": {"path.public_id": GAME, "header.Authorization": BEARER},
+                "requestBody": {"result": entry},
+                # the whole body, not merged into a generated one (whose extra fields the
+                # family would refuse)
+                "x-schemathesis": {"merge_body": False},
+                "description": (
+                    f"a hand of a {family} game of {seats} players, with the game's names"
+                ),
+            }
+    recorded = _responses(schema, "/games/{public_id}/hands", "post")
+    if recorded is not None:
+        recorded.setdefault("links", {})["FirstHandHistory"] = {
+            "operationId": history,
+            "parameters": {"path.public_id": GAME, "path.n": "$response.body#/hands/0/n"},
+        }
+    _league_links(schema)
+    return schema
+
+
+def _league_links(schema: dict[str, Any]) -> None:
+    created = _responses(schema, "/leagues", "post")
+    try:
+        get_league = _operation_id(schema, "/leagues/{public_id}", "get")
+        standings = _operation_id(schema, "/leagues/{public_id}/standings", "get")
+        season = _operation_id(schema, "/leagues/{public_id}/seasons", "post")
+    except KeyError:
+        return
+    if created is None:
+        return
+    league = {"path.public_id": GAME}
+    created.setdefault("links", {}).update(
+        {
+            "GetLeague": {"operationId": get_league, "parameters": league},
+            "GetStandings": {"operationId": standings, "parameters": league},
+            "AddSeason": {
+                "operationId": season,
+                "parameters": {**league, "header.Authorization": BEARER},
+            },
+        }
+    )
