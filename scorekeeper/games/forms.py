@@ -582,39 +582,65 @@ class HandForm(forms.Form):
             elif value is not None:
                 result[extra.key] = value
 
-        if self.has_seat_entries and family.seat_fields:
-            for i, name in enumerate(self.players):
-                item = {}
-                for seat_field in self.seat_map:
-                    value = data.get(f"p{i}-{seat_field.name}")
-                    if value in (None, ""):
-                        continue
-                    item[seat_field.key] = (
-                        split_melds(value) if seat_field.kind == "melds" else value
-                    )
-                if item:
-                    hands[name] = item
-        elif self.has_seat_entries and not (family.winner_hides_seats and winner is not None):
-            cards_key = family.whole_hand_key(self.variant)
+        if self.has_seat_entries and not (family.winner_hides_seats and winner is not None):
             for i, name in enumerate(self.players):
                 if self.skips_winner and name == winner:
                     continue
-                points = data.get(f"p{i}-points")
-                cards = data.get(f"p{i}-cards")
-                item: dict[str, Any] = {}
-                if points is not None:
-                    item["points"] = points
-                elif cards:
-                    item[cards_key] = cards
-                if data.get(f"p{i}-mom") and (item or "order" in result):
-                    # Always passed on: with typed cards the engine checks the claim against
-                    # them and refuses a móm whose cards hold a meld, naming the player.
-                    item["mom"] = True
+                item = self._seat_entry(i, placed="order" in result)
                 if item:
                     hands[name] = item
         if hands:
             result["hands"] = hands
         return _ordered(result, family)
+
+    def _seat_entry(self, i: int, *, placed: bool) -> dict[str, Any]:
+        """Seat ``i``'s entry from its fields, by the family's seat map: each field filled goes
+        under its entry key (a meld list split into melds, a number or cards as typed). Where
+        a seat may give its points or its cards, the points win (:meth:`clean` refuses both).
+        A flag (Phỏm's móm) is passed on only with something else of the seat's, or a
+        finishing order: with typed cards the engine checks the claim against them."""
+        data = self.cleaned_data
+        item: dict[str, Any] = {}
+        flags = []
+        for seat_field in self.seat_map:
+            value = data.get(f"p{i}-{seat_field.name}")
+            if seat_field.kind == "flag":
+                if value:
+                    flags.append(seat_field.key)
+                continue
+            if value in (None, "") or (seat_field.kind == "cards" and "points" in item):
+                continue
+            item[seat_field.key] = split_melds(value) if seat_field.kind == "melds" else value
+        if item or placed:
+            item.update(dict.fromkeys(flags, True))
+        return item
+
+    def _seat_initial(self, i: int, item: Mapping[str, Any]) -> dict[str, Any]:
+        """Seat ``i``'s fields for its stored entry ``item``, by the seat map: each field shows
+        the last of the keys it reads that the entry holds (a meld list joined with " / ";
+        where melds count and the field takes cards, the melds' cards go before the cards
+        left)."""
+        initial: dict[str, Any] = {}
+        for seat_field in self.seat_map:
+            name = f"p{i}-{seat_field.name}"
+            for key in seat_field.keys_read:
+                value = item.get(key)
+                if seat_field.kind == "melds":
+                    if _texts(value):
+                        initial[name] = " / ".join(value)
+                elif seat_field.kind == "flag":
+                    if value:
+                        initial[name] = True
+                elif seat_field.kind == "cards" and key == "melds":
+                    if _texts(value) and self.family.melds_count(self.variant):
+                        left = item.get("cards") if isinstance(item.get("cards"), str) else ""
+                        initial[name] = " ".join([*value, left]).strip()
+                elif seat_field.kind == "cards":
+                    if value:
+                        initial[name] = value
+                elif value is not None:
+                    initial[name] = value
+        return initial
 
     def _order(self, extra: EntryField) -> list[str]:
         """The players with a place, first place first (the engine checks who is missing)."""
@@ -722,26 +748,7 @@ class HandForm(forms.Form):
                 elif name == winner and item.get("points") is not None:
                     initial["points"] = item["points"]
                 continue
-            i = seat[name]
-            if family.seat_fields:
-                for seat_field in self.seat_map:
-                    value = item.get(seat_field.key)
-                    if seat_field.kind == "melds" and _texts(value):
-                        initial[f"p{i}-{seat_field.name}"] = " / ".join(value)
-                    elif value is not None and seat_field.kind != "melds":
-                        initial[f"p{i}-{seat_field.name}"] = value
-                continue
-            if item.get("points") is not None:
-                initial[f"p{i}-points"] = item["points"]
-            for key in ("hand", "cards"):
-                if item.get(key):
-                    initial[f"p{i}-cards"] = item[key]
-            if _texts(item.get("melds")) and family.melds_count(self.variant):
-                # Melds count here too, so the cards they hold stand in for them.
-                left = item.get("cards") if isinstance(item.get("cards"), str) else ""
-                initial[f"p{i}-cards"] = " ".join([*item["melds"], left]).strip()
-            if item.get("mom"):
-                initial[f"p{i}-mom"] = True
+            initial.update(self._seat_initial(seat[name], item))
         return initial
 
     # -- engine errors next to their inputs --

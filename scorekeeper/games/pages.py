@@ -132,6 +132,9 @@ def game_page(
         target=table.options.get("target") if variant.end.kind == "target" else None,
     )
     standings = presentation.standings(variant, state) if state["over"] else []
+    result_text = (
+        presentation.result_text(variant, state, standings, game_url) if standings else ""
+    )
     settlement = presentation.settlement(players, state["hands"]) if zero_sum else []
     return {
         "game": game,
@@ -162,9 +165,8 @@ def game_page(
         "hands_open": hands_open,
         "hands_older": hands_older,
         "standings": standings,
-        "result_text": presentation.result_text(variant, state, standings, game_url)
-        if standings
-        else "",
+        "result_text": result_text,
+        "result_rows": result_text.count("\n") + 1,
         "rematch": rematch_of(game),
         "chart_series": [
             (series, presentation.seat_class(i)) for i, series in enumerate(chart.series)

@@ -10,7 +10,7 @@ code of a link. The pages' contexts are put together from them in :mod:`.pages`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import segno
@@ -18,7 +18,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper.i18n import translate_text
+from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import Variant
 
 # Seat colours are CSS classes (static/css/app.css: .seat-0 ... .seat-11), so the colour of a
@@ -80,10 +80,20 @@ class Standing:
     seat: int
     total: int
     winner: bool
+    #: the points from the hands alone, when the game ended with bonuses (Gin Rummy): then
+    #: ``total`` is these plus each of ``bonuses``
+    hand_points: int | None = None
+    #: the player's end-of-game bonus lines as the engine words them, in its order
+    bonuses: tuple[str, ...] = field(default_factory=tuple)
 
     @property
     def css(self) -> str:
         return seat_class(self.seat)
+
+    @property
+    def itemised(self) -> bool:
+        """Whether the standing shows its hand points, bonus lines and total apart."""
+        return self.hand_points is not None
 
     @property
     def initials(self) -> str:
@@ -91,10 +101,19 @@ class Standing:
 
 
 def standings(variant: Variant, state: Mapping[str, Any]) -> list[Standing]:
-    """Everyone in finishing order (the variant's direction), ties sharing a rank (1, 1, 3)."""
+    """Everyone in finishing order (the variant's direction), ties sharing a rank (1, 1, 3).
+
+    A game that ended with bonuses (``state["bonuses"]``, Gin Rummy's game, box and shutout)
+    itemises every player's standing: the hand points (the running total after the last hand,
+    before any bonus), each of the player's bonus lines, then the total that holds them."""
     players: Sequence[str] = state["players"]
     totals: Mapping[str, int] = state["totals"]
     winners = set(state.get("winners") or [])
+    bonus_lines: dict[str, list[str]] = {name: [] for name in players}
+    for bonus in state.get("bonuses") or ():
+        bonus_lines.setdefault(bonus["player"], []).append(render_message(bonus["line"]))
+    itemised = bool(state.get("bonuses")) and bool(state.get("running"))
+    after_hands: Mapping[str, int] = state["running"][-1] if itemised else {}
     sign = -1 if variant.end.highest_wins else 1
     order = sorted(
         range(len(players)),
@@ -107,7 +126,17 @@ def standings(variant: Variant, state: Mapping[str, Any]) -> list[Standing]:
         rank = place
         if out and out[-1].total == total and (name in winners) == out[-1].winner:
             rank = out[-1].rank
-        out.append(Standing(rank, name, i, total, name in winners))
+        out.append(
+            Standing(
+                rank,
+                name,
+                i,
+                total,
+                name in winners,
+                hand_points=after_hands.get(name, 0) if itemised else None,
+                bonuses=tuple(bonus_lines.get(name, ())),
+            )
+        )
     return out
 
 
@@ -124,10 +153,13 @@ def result_text(
         )
         % {"game": translate_text(variant.name), "names": ", ".join(winners)}
     ]
-    lines += [
-        _("%(rank)s. %(name)s: %(total)s") % {"rank": s.rank, "name": s.name, "total": s.total}
-        for s in table
-    ]
+    for s in table:
+        lines.append(
+            _("%(rank)s. %(name)s: %(total)s") % {"rank": s.rank, "name": s.name, "total": s.total}
+        )
+        if s.itemised:
+            lines.append("   " + _("Hand points: %(points)s") % {"points": s.hand_points})
+            lines += ["   " + line for line in s.bonuses]
     count = len(state["hands"])
     lines.append(ngettext("%(n)s hand played.", "%(n)s hands played.", count) % {"n": count})
     lines.append(url)

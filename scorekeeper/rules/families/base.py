@@ -260,7 +260,7 @@ class Family:
         fields = [
             SeatField("points", "points", "number", self.points_label),
             SeatField(
-                "cards", self.whole_hand_key(variant), "cards", label, ("cards", "hand", "melds")
+                "cards", self.whole_hand_key(variant), "cards", label, ("hand", "cards", "melds")
             ),
         ]
         if "mom" in self.seat_keys:
