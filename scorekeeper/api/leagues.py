@@ -24,6 +24,7 @@ from scorekeeper.leagues.selectors import (
     league_players,
     league_variants,
     player_get,
+    player_hand_stats,
     player_record,
     recent_games,
     season_get,
@@ -525,7 +526,24 @@ def _player_out(league: League, player: Player, slug: str | None) -> dict[str, A
             }
             for line in record["head_to_head"]
         ],
-        "stats": {},
+        "stats": _stats_out(player_hand_stats(league=league, player=player)),
+    }
+
+
+def _stats_out(stats: dict[str, Any]) -> dict[str, Any]:
+    """Rates and averages rounded for the wire; counts as they are."""
+    rounded = {"going_out_rate": 3, "avg_left": 2}
+    return {
+        "by_variant": [
+            {
+                key: half_up(value, rounded[key])
+                if key in rounded and value is not None
+                else value
+                for key, value in item.items()
+            }
+            for item in stats["by_variant"]
+        ],
+        "chips": stats["chips"],
     }
 
 
