@@ -536,9 +536,7 @@ def _stats_out(stats: dict[str, Any]) -> dict[str, Any]:
     return {
         "by_variant": [
             {
-                key: half_up(value, rounded[key])
-                if key in rounded and value is not None
-                else value
+                key: half_up(value, rounded[key]) if key in rounded and value is not None else value
                 for key, value in item.items()
             }
             for item in stats["by_variant"]

@@ -534,8 +534,11 @@ def player_hand_stats(*, league: League, player: Player) -> dict[str, Any]:
         )
         .order_by("game_id", "number")
         .values_list(
-            "game__variant", "game__league_link__seats", "game__league_link__placings__seat",
-            "entry", "result",
+            "game__variant",
+            "game__league_link__seats",
+            "game__league_link__placings__seat",
+            "entry",
+            "result",
         )
     )
     sums: dict[str, dict[str, int]] = {}
@@ -566,9 +569,11 @@ def player_hand_stats(*, league: League, player: Player) -> dict[str, Any]:
             item["avg_left"] = line.get("left", 0) / left_hands if left_hands else None
         by_variant.append(item)
     by_variant.sort(key=lambda item: (-item["hands"], item["variant"]))
-    names = dict(
-        Player.objects.filter(league=league, pk__in=list(owed)).values_list("pk", "name")
-    ) if owed else {}
+    names = (
+        dict(Player.objects.filter(league=league, pk__in=list(owed)).values_list("pk", "name"))
+        if owed
+        else {}
+    )
     chips = [
         {
             "player_id": pid,

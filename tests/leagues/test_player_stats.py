@@ -4,6 +4,8 @@ services; the same figures in the API and on the page, in a bounded number of qu
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorekeeper.games.services import hand_correct, hand_record
@@ -38,7 +40,13 @@ def season(league, token):
     hand_record(game=link.game, entry={"u": "Ann", "u_cards": 9})
     hand_record(
         game=link.game,
-        entry={"hands": {"Ann": {"points": 12}, "Bob": {"points": 5}, "Cy": {"points": 30, "mom": True}}},
+        entry={
+            "hands": {
+                "Ann": {"points": 12},
+                "Bob": {"points": 5},
+                "Cy": {"points": 30, "mom": True},
+            }
+        },
     )
     link.refresh_from_db()
     assert link.finished
@@ -75,12 +83,25 @@ def test_undercuts_made_and_suffered():
     ann, _ = stats_of(league, "Ann")
     bob, _ = stats_of(league, "Bob")
     cy, _ = stats_of(league, "Cy")
-    assert (ann["knock-rummy"]["undercuts_made"], ann["knock-rummy"]["undercuts_suffered"]) == (1, 0)
+    assert (ann["knock-rummy"]["undercuts_made"], ann["knock-rummy"]["undercuts_suffered"]) == (
+        1,
+        0,
+    )
     assert (cy["knock-rummy"]["undercuts_made"], cy["knock-rummy"]["undercuts_suffered"]) == (0, 1)
-    assert (bob["knock-rummy"]["undercuts_made"], bob["knock-rummy"]["undercuts_suffered"]) == (0, 0)
+    assert (bob["knock-rummy"]["undercuts_made"], bob["knock-rummy"]["undercuts_suffered"]) == (
+        0,
+        0,
+    )
     # a knocker who wins is no undercut
-    play(league, token, TRIO, knock("Bob", Ann=9, Bob=2, Cy=5), played=when(10),
-         variant="knock-rummy", options={"target": 1})
+    play(
+        league,
+        token,
+        TRIO,
+        knock("Bob", Ann=9, Bob=2, Cy=5),
+        played=when(10),
+        variant="knock-rummy",
+        options={"target": 1},
+    )
     bob, _ = stats_of(league, "Bob")
     assert bob["knock-rummy"]["won"] == 1
     assert bob["knock-rummy"]["undercuts_suffered"] == 0
@@ -157,3 +178,79 @@ def test_queries_do_not_grow_with_the_league(django_assert_max_num_queries):
     with django_assert_max_num_queries(2):
         big = player_hand_stats(league=league, player=player)
     assert big["by_variant"] != small["by_variant"]
+
+
+def test_the_page_and_the_api_show_the_same_record(client, django_assert_max_num_queries):
+    from django.urls import reverse
+
+    league, token = new_league(min_games=1)
+    season(league, token)
+    ann = league.players.get(name="Ann")
+    with django_assert_max_num_queries(12):
+        page = client.get(
+            reverse("league_player", args=[league.public_id, ann.pk])
+        ).content.decode()
+    table = page[page.index('id="at-the-table"') :]
+    knock = table[table.index('data-variant="knock-rummy"') :]
+    knock = knock[: knock.index("</dl>")]
+    assert re.search(
+        r'data-stat="undercuts_made"><dt>Undercuts made</dt>\s*<dd class="num">1<', knock
+    )
+    assert re.search(r'data-stat="went_out"><dt>Knocked</dt>', knock)
+    german = table[table.index('data-variant="german-rummy"') :]
+    german = german[: german.index("</dl>")]
+    assert re.search(r'data-stat="going_out_rate">.*?<dd class="num">50%<', german, re.S)
+    assert re.search(r'data-stat="avg_left">.*?<dd class="num">6\.0<', german, re.S)
+    phom = table[table.index('data-variant="phom"') :]
+    phom = phom[: phom.index("</dl>")]
+    assert re.search(r'data-stat="u"><dt>Went ù</dt>\s*<dd class="num">1<', phom)
+    assert re.search(r'data-stat="chips_won">.*?<dd class="num">12<', phom, re.S)
+    owed = page[page.index('id="chips-owed"') :]
+    assert re.search(
+        r"Cy</a></th>\s*<td class=\"num\">6</td>\s*<td class=\"num\">0</td>\s*"
+        r"<td class=\"num\">\+6</td>",
+        owed,
+    )
+    assert re.search(
+        r"Bob</a></th>\s*<td class=\"num\">6</td>\s*<td class=\"num\">1</td>\s*"
+        r"<td class=\"num\">\+5</td>",
+        owed,
+    )
+
+    body = client.get(f"/api/v1/leagues/{league.public_id}/players/{ann.pk}").json()
+    stats = {item["variant"]: item for item in body["stats"]["by_variant"]}
+    assert stats["german-rummy"]["going_out_rate"] == 0.5
+    assert stats["german-rummy"]["avg_left"] == 6.0
+    assert stats["knock-rummy"]["undercuts_made"] == 1
+    assert stats["knock-rummy"]["avg_left"] is None
+    assert (stats["phom"]["u"], stats["phom"]["chips_won"], stats["phom"]["chips_lost"]) == (
+        1,
+        12,
+        1,
+    )
+    assert body["stats"]["chips"] == [
+        {
+            "player_id": league.players.get(name="Cy").pk,
+            "player": "Cy",
+            "won": 6,
+            "lost": 0,
+            "net": 6,
+        },
+        {
+            "player_id": league.players.get(name="Bob").pk,
+            "player": "Bob",
+            "won": 6,
+            "lost": 1,
+            "net": 5,
+        },
+    ]
+
+
+def test_a_player_with_no_finished_game_has_an_empty_record(client):
+    league, token = new_league()
+    play(league, token, TRIO, None, played=when(2))
+    ann = league.players.get(name="Ann")
+    body = client.get(f"/api/v1/leagues/{league.public_id}/players/{ann.pk}").json()
+    assert body["stats"] == {"by_variant": [], "chips": []}
+    page = client.get(f"/leagues/{league.public_id}/players/{ann.pk}/").content.decode()
+    assert "No finished games yet." in page

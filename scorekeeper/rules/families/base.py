@@ -190,6 +190,20 @@ class Family:
     chips: ClassVar[bool] = False
     #: what a player's record counts from each hand (see :meth:`tally`), in the order shown
     tallies: ClassVar[tuple[str, ...]] = ("hands", "won", "went_out", "left")
+    #: the page's name for each figure of a player's record (a family renames what differs)
+    tally_labels: ClassVar[Mapping[str, str]] = {
+        "hands": N_("Hands played"),
+        "won": N_("Hands won"),
+        "went_out": N_("Went out"),
+        "going_out_rate": N_("Going-out rate"),
+        "avg_left": N_("Points left in hand when not winning, on average"),
+        "u": N_("Went ù"),
+        "mom": N_("Móm (no meld)"),
+        "undercuts_made": N_("Undercuts made"),
+        "undercuts_suffered": N_("Undercuts suffered"),
+        "chips_won": N_("Chips won"),
+        "chips_lost": N_("Chips lost"),
+    }
 
     # page texts
     points_label: ClassVar[str] = N_("Points")

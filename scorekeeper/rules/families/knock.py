@@ -323,6 +323,11 @@ class Knock(Family):
     extras: ClassVar[tuple[EntryField, ...]] = (BIG_GIN,)
     blocked_label = N_("Nobody: the hand is void (no knock, two cards left in the stock)")
     tallies = ("hands", "won", "went_out", "left", "undercuts_made", "undercuts_suffered")
+    tally_labels: ClassVar[Mapping[str, str]] = {
+        **Family.tally_labels,
+        "went_out": N_("Knocked"),
+        "going_out_rate": N_("Knock rate"),
+    }
 
     def tally(self, entry: Mapping, result: Mapping) -> dict[str, dict[str, int]]:
         """Going out is knocking; an undercut (a lower count than the knocker's, or in Gin a
