@@ -170,6 +170,29 @@ class HeadToHeadOut(Schema):
     behind: int
 
 
+class ChipsOut(Schema):
+    """Chips between the player and one opponent over all the league's chip games: won from
+    them, lost to them, and the balance (positive: the opponent owes the player)."""
+
+    player_id: int
+    player: str
+    won: int
+    lost: int
+    net: int
+
+
+class StatsOut(Schema):
+    """What the hands told, from every hand of the player's finished league games.
+    ``by_variant``: one object per variant played, with ``variant`` and the figures its
+    family counts: ``hands``, ``won`` always; ``went_out`` and ``going_out_rate`` (in Knock,
+    knocks), ``avg_left`` (points left in hand when not winning; null when never known),
+    ``undercuts_made``/``undercuts_suffered`` (Knock), ``u``, ``mom``, ``chips_won``,
+    ``chips_lost`` (Phỏm)."""
+
+    by_variant: list[dict[str, Any]]
+    chips: list[ChipsOut]
+
+
 class PlayerOut(Schema):
     id: int
     name: str
@@ -184,7 +207,7 @@ class PlayerOut(Schema):
     provisional: bool
     history: list[HistoryOut]
     head_to_head: list[HeadToHeadOut]
-    stats: dict[str, Any]
+    stats: StatsOut
 
 
 class RenameIn(Schema):
