@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.games.services import hand_correct, hand_record
 from scorekeeper.leagues.selectors import player_hand_stats
+from scorekeeper.leagues.services import player_merge
 
 from .helpers import new_league, penalties, play, when
 
@@ -254,3 +255,23 @@ def test_a_player_with_no_finished_game_has_an_empty_record(client):
     assert body["stats"] == {"by_variant": [], "chips": []}
     page = client.get(f"/leagues/{league.public_id}/players/{ann.pk}/").content.decode()
     assert "No finished games yet." in page
+
+
+def test_a_merged_player_keeps_every_hand_and_chip():
+    league, token = new_league()
+    season(league, token)
+    link, _ = play(
+        league,
+        token,
+        ["Ann", "Bobby", "Cy"],
+        None,
+        played=when(16),
+        variant="phom",
+        options={"hands": 1},
+    )
+    hand_record(game=link.game, entry={"u": "Bobby", "u_cards": 9})
+    bobby, bob = league.players.get(name="Bobby"), league.players.get(name="Bob")
+    player_merge(league=league, token=token, player=bobby, into=bob)
+    mine, chips = stats_of(league, "Bob")
+    assert (mine["phom"]["hands"], mine["phom"]["u"]) == (3, 1)
+    assert {c["player"]: c["net"] for c in chips} == {"Ann": 1, "Cy": 10}
