@@ -24,6 +24,7 @@ from scorekeeper.leagues.selectors import (
     league_players,
     league_variants,
     player_get,
+    player_hand_stats,
     player_record,
     recent_games,
     season_get,
@@ -184,6 +185,29 @@ class HeadToHeadOut(Schema):
     behind: int
 
 
+class ChipsOut(Schema):
+    """Chips between the player and one opponent over all the league's chip games: won from
+    them, lost to them, and the balance (positive: the opponent owes the player)."""
+
+    player_id: int
+    player: str
+    won: int
+    lost: int
+    net: int
+
+
+class StatsOut(Schema):
+    """What the hands told, from every hand of the player's finished league games.
+    ``by_variant``: one object per variant played, with ``variant`` and the figures its
+    family counts: ``hands``, ``won`` always; ``went_out`` and ``going_out_rate`` (in Knock,
+    knocks), ``avg_left`` (points left in hand when not winning; null when never known),
+    ``undercuts_made``/``undercuts_suffered`` (Knock), ``u``, ``mom``, ``chips_won``,
+    ``chips_lost`` (Phỏm)."""
+
+    by_variant: list[dict[str, Any]]
+    chips: list[ChipsOut]
+
+
 class PlayerOut(Schema):
     id: int
     name: str
@@ -198,7 +222,7 @@ class PlayerOut(Schema):
     provisional: bool
     history: list[HistoryOut]
     head_to_head: list[HeadToHeadOut]
-    stats: dict[str, Any]
+    stats: StatsOut
 
 
 class RenameIn(Schema):
@@ -540,7 +564,22 @@ def _player_out(league: League, player: Player, slug: str | None) -> dict[str, A
             }
             for line in record["head_to_head"]
         ],
-        "stats": {},
+        "stats": _stats_out(player_hand_stats(league=league, player=player)),
+    }
+
+
+def _stats_out(stats: dict[str, Any]) -> dict[str, Any]:
+    """Rates and averages rounded for the wire; counts as they are."""
+    rounded = {"going_out_rate": 3, "avg_left": 2}
+    return {
+        "by_variant": [
+            {
+                key: half_up(value, rounded[key]) if key in rounded and value is not None else value
+                for key, value in item.items()
+            }
+            for item in stats["by_variant"]
+        ],
+        "chips": stats["chips"],
     }
 
 

@@ -15,7 +15,8 @@ from django.db.models import Count, F, Max, OuterRef, Prefetch, Q, QuerySet, Sub
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.games.models import Game, Seat
+from scorekeeper.games.models import Game, Hand, Seat
+from scorekeeper.rules.families import family_of
 
 from .models import League, LeagueGame, Placing, Player, RatingSnapshot, Season, Standing
 from .services import MODEL, played_on, scope_games, scope_key
@@ -514,6 +515,78 @@ def player_record(*, league: League, player: Player, scope: str = "|") -> dict[s
         "form": form,
         "head_to_head": _head_to_head(player, counted),
     }
+
+
+def player_hand_stats(*, league: League, player: Player) -> dict[str, Any]:
+    """What only the table can tell of a player, from every stored hand of the league's
+    finished games they sat in (ranked or friendly), per variant: the counts each family
+    tallies (:meth:`Family.tally`: hands, won, went out, points left when not winning,
+    undercuts, ù, móm, chips) with the rates and averages they give; and, in chip games,
+    the chips that went between the player and each opponent across all those games.
+
+    Two queries however many games: the hands (with the game's variant and seat map), then
+    the opponents' names."""
+    rows = (
+        Hand.objects.filter(
+            deleted_at__isnull=True,
+            game__league_link__league=league,
+            game__league_link__placings__player=player,
+        )
+        .order_by("game_id", "number")
+        .values_list(
+            "game__variant",
+            "game__league_link__seats",
+            "game__league_link__placings__seat",
+            "entry",
+            "result",
+        )
+    )
+    sums: dict[str, dict[str, int]] = {}
+    owed: dict[int, list[int]] = {}  # opponent id → [chips won from them, chips lost to them]
+    for slug, seats, seat, entry, result in rows:
+        family = family_of(slug)
+        mine = family.tally(entry or {}, result or {}).get(seat)
+        if mine is None:
+            continue
+        line = sums.setdefault(slug, {})
+        for key, value in mine.items():
+            line[key] = line.get(key, 0) + value
+        for payer, payee, amount in family.chip_flows(result or {}):
+            if payee == seat and seats.get(payer) is not None:
+                owed.setdefault(seats[payer], [0, 0])[0] += amount
+            elif payer == seat and seats.get(payee) is not None:
+                owed.setdefault(seats[payee], [0, 0])[1] += amount
+    by_variant = []
+    for slug, line in sums.items():
+        tallies = family_of(slug).tallies
+        item: dict[str, Any] = {"variant": slug}
+        item.update({key: line.get(key, 0) for key in tallies if key != "left"})
+        hands = line.get("hands", 0)
+        if "went_out" in tallies:
+            item["going_out_rate"] = line.get("went_out", 0) / hands if hands else 0.0
+        if "left" in tallies:
+            left_hands = line.get("left_hands", 0)
+            item["avg_left"] = line.get("left", 0) / left_hands if left_hands else None
+        by_variant.append(item)
+    by_variant.sort(key=lambda item: (-item["hands"], item["variant"]))
+    names = (
+        dict(Player.objects.filter(league=league, pk__in=list(owed)).values_list("pk", "name"))
+        if owed
+        else {}
+    )
+    chips = [
+        {
+            "player_id": pid,
+            "player": names.get(pid, ""),
+            "won": won,
+            "lost": lost,
+            "net": won - lost,
+        }
+        for pid, (won, lost) in owed.items()
+        if pid != player.pk and pid in names
+    ]
+    chips.sort(key=lambda line: (-abs(line["net"]), line["player"].casefold()))
+    return {"by_variant": by_variant, "chips": chips}
 
 
 def _head_to_head(player: Player, counted) -> list[dict]:

@@ -22,6 +22,7 @@ from scorekeeper.games.starting import start_page
 from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
+from scorekeeper.rules.families import family_of
 from scorekeeper.rules.standing import score_unit
 
 from . import access
@@ -34,6 +35,7 @@ from .selectors import (
     leagues_listed,
     nights_of,
     player_get,
+    player_hand_stats,
     player_record,
     recent_games,
     season_get,
@@ -291,10 +293,27 @@ def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpRes
         ],
         "form": record["form"],
         "head_to_head": record["head_to_head"],
+        **_table_record(league, player),
         "organiser": access.organiser(request, league) is not None,
         "rename_form": RenameForm(initial={"name": player.name}),
     }
     return render(request, "leagues/player.html", context)
+
+
+def _table_record(league: League, player: Player) -> dict[str, Any]:
+    """What the hands told of the player, per variant, each figure named by its family; and
+    who owes whom in chip games."""
+    stats = player_hand_stats(league=league, player=player)
+    at_table = []
+    for item in stats["by_variant"]:
+        family = family_of(item["variant"])
+        lines = [
+            {"key": key, "label": _(label), "value": item[key]}
+            for key, label in family.tally_labels.items()
+            if key in item
+        ]
+        at_table.append({"variant": get_variant(item["variant"]), "lines": lines})
+    return {"at_table": at_table, "chips": stats["chips"]}
 
 
 # -- organiser actions --------------------------------------------------------------------------

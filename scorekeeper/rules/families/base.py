@@ -185,6 +185,25 @@ class Family:
     zero_sum: ClassVar[bool] = False
     #: a chosen seat means nobody else's cards are entered (Phỏm's ù)
     winner_hides_seats: ClassVar[bool] = False
+    #: the deltas are chips that change hands (Phỏm): a player's record counts chips won and
+    #: lost, and who owes whom across games
+    chips: ClassVar[bool] = False
+    #: what a player's record counts from each hand (see :meth:`tally`), in the order shown
+    tallies: ClassVar[tuple[str, ...]] = ("hands", "won", "went_out", "left")
+    #: the page's name for each figure of a player's record (a family renames what differs)
+    tally_labels: ClassVar[Mapping[str, str]] = {
+        "hands": N_("Hands played"),
+        "won": N_("Hands won"),
+        "went_out": N_("Went out"),
+        "going_out_rate": N_("Going-out rate"),
+        "u": N_("Went ù"),
+        "mom": N_("Móm (no meld)"),
+        "avg_left": N_("Points left in hand when not winning, on average"),
+        "undercuts_made": N_("Undercuts made"),
+        "undercuts_suffered": N_("Undercuts suffered"),
+        "chips_won": N_("Chips won"),
+        "chips_lost": N_("Chips lost"),
+    }
 
     # page texts
     points_label: ClassVar[str] = N_("Points")
@@ -204,6 +223,45 @@ class Family:
     def score(self, hand: Any) -> Any:
         """Score one hand (a :class:`~scorekeeper.rules.scoring.context.HandContext`)."""
         return type(self).scorer(hand)
+
+    # -- a player's record --
+
+    def tally(self, entry: Mapping, result: Mapping) -> dict[str, dict[str, int]]:
+        """What one stored hand (its entry and its result, as stored) tells of each player,
+        as counts a player's record adds up: ``hands`` played, ``won``, ``went_out`` (the
+        player in the family's role), ``left`` (the points left in hand when not winning)
+        over ``left_hands`` (the hands where that count is known). A void hand counts for
+        nobody. Families add their own keys (:attr:`tallies`)."""
+        if result.get("void"):
+            return {}
+        winners = set(result.get("winners") or ())
+        details = result.get("players") or {}
+        out: dict[str, dict[str, int]] = {}
+        for name, delta in (result.get("deltas") or {}).items():
+            line = {
+                "hands": 1,
+                "won": int(name in winners),
+                "went_out": int(entry.get(self.role) == name),
+            }
+            count = (details.get(name) or {}).get("count")
+            if name not in winners and isinstance(count, int):
+                line["left"] = count
+                line["left_hands"] = 1
+            if self.chips:
+                line["chips_won"] = max(delta, 0)
+                line["chips_lost"] = max(-delta, 0)
+            out[name] = line
+        return out
+
+    def chip_flows(self, result: Mapping) -> list[tuple[str, str, int]]:
+        """The chips one hand moved, as (payer, payee, amount); none outside chip games."""
+        if not self.chips:
+            return []
+        return [
+            (t["from"], t["to"], t["amount"])
+            for t in result.get("transfers") or ()
+            if t.get("amount")
+        ]
 
     # -- facts --
 

@@ -85,6 +85,8 @@ GIN_TIE_UNDERCUT = define(
         "{name} ties {knocker}, which is an undercut: {count} − {low} + undercut bonus {bonus} = {total}"
     ),
 )
+#: the lines that say a hand was an undercut (a player's record counts them)
+UNDERCUT_CODES = frozenset({UNDERCUT.code, GIN_UNDERCUT.code, GIN_TIE_UNDERCUT.code})
 SHUTOUT = define(
     "gin.shutout", N_("{name} shut out the other player: hand points {points} doubled, +{points}")
 )
@@ -320,6 +322,25 @@ class Knock(Family):
     )
     extras: ClassVar[tuple[EntryField, ...]] = (BIG_GIN,)
     blocked_label = N_("Nobody: the hand is void (no knock, two cards left in the stock)")
+    tallies = ("hands", "won", "went_out", "left", "undercuts_made", "undercuts_suffered")
+    tally_labels: ClassVar[Mapping[str, str]] = {
+        **Family.tally_labels,
+        "went_out": N_("Knocked"),
+        "going_out_rate": N_("Knock rate"),
+    }
+
+    def tally(self, entry: Mapping, result: Mapping) -> dict[str, dict[str, int]]:
+        """Going out is knocking; an undercut (a lower count than the knocker's, or in Gin a
+        tie) is made by the winners and suffered by the knocker."""
+        out = super().tally(entry, result)
+        codes = {line.get("code") for line in result.get("explanation") or ()}
+        undercut = bool(codes & UNDERCUT_CODES)
+        knocker = entry.get("knocker")
+        winners = set(result.get("winners") or ())
+        for name, line in out.items():
+            line["undercuts_made"] = int(undercut and name in winners and name != knocker)
+            line["undercuts_suffered"] = int(undercut and name == knocker)
+        return out
 
     def parameters_for(self, variant: Variant) -> tuple[str, ...]:
         return self.gin_parameters if GIN in variant.traits else self.parameters

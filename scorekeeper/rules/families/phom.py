@@ -294,6 +294,8 @@ class Phom(Family):
     extras: ClassVar[tuple[EntryField, ...]] = (U_CARDS, FED_BY, ORDER, EATS)
     zero_sum = True
     winner_hides_seats = True
+    chips = True
+    tallies = ("hands", "won", "u", "mom", "left", "chips_won", "chips_lost")
     winner_legend = N_("The ù")
     seat_heading = N_("Each player's trash")
     deadwood_heading = N_("Each player's trash")
@@ -302,6 +304,15 @@ class Phom(Family):
 
     def laid_in_play(self, variant: Variant) -> bool:
         return False  # melds go down only when the hand ends
+
+    def tally(self, entry: Mapping, result: Mapping) -> dict[str, dict[str, int]]:
+        """Going out is going ù here; a móm player (no meld at all) is counted too."""
+        out = super().tally(entry, result)
+        details = result.get("players") or {}
+        for name, line in out.items():
+            line["u"] = line.pop("went_out")
+            line["mom"] = int((details.get(name) or {}).get("mom") is True)
+        return out
 
     def hand_size(self, table: Table, players: int, name: str, result: Mapping) -> tuple[int, int]:
         deal = table.variant.deal_for(players)
