@@ -184,7 +184,7 @@ def run(args) -> list[dict]:
             server = servers.gunicorn(env, tmp / "gunicorn.log", workers=2)
             try:
                 server.wait_ready()
-                rows += cases(server, pg_relay, redis_relay, direct_url)
+                rows += cases(server, pg_relay, redis_relay, direct_url, kill_worker=getattr(args, "kill_worker", True))
             finally:
                 server.stop()
     finally:
@@ -213,7 +213,9 @@ def probe(port: int, game_id: str, auth: dict) -> dict:
     return {"health": health, "read": read, "write": write}
 
 
-def cases(server, pg_relay: Relay, redis_relay: Relay, direct_url: str) -> list[dict]:
+def cases(
+    server, pg_relay: Relay, redis_relay: Relay, direct_url: str, *, kill_worker: bool = True
+) -> list[dict]:
     port = server.port
     game_id, auth = new_game(port)
     rows = []
@@ -240,7 +242,8 @@ def cases(server, pg_relay: Relay, redis_relay: Relay, direct_url: str) -> list[
         redis_relay.forward()
         rows.append({"case": case, **seen, "page": page, "recovered_s": wait_healthy(port)})
 
-    rows.append(kill_a_worker(server))
+    if kill_worker:
+        rows.append(kill_a_worker(server))
     return rows
 
 
