@@ -25,3 +25,14 @@ def posted_etag(request: HttpRequest) -> str | None:
     """The etag of the hand the page showed when the form was drawn (a hidden field)."""
     value = (request.POST.get("etag") or "").strip()
     return value[:100] or None
+
+
+def secret_from(text: str) -> str:
+    """The secret out of whatever was pasted: the secret itself, or the whole join link
+    (``.../join/#<secret>`` or an older ``.../join/<secret>/``); a game's and a league's alike."""
+    text = text.strip()
+    if "#" in text:
+        text = text.rsplit("#", 1)[1]
+    elif "/join/" in text:
+        text = text.split("/join/", 1)[1].strip("/")
+    return text.strip()[:200]

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.games import access as game_access
+from scorekeeper.games.posted import secret_from
 from scorekeeper.games.presentation import chart, qr_svg
 from scorekeeper.games.starting import start_page
 from scorekeeper.i18n import render_message
@@ -146,7 +147,7 @@ def league_join(request: HttpRequest, league_id: str) -> HttpResponse:
         if access.organiser(request, league) is not None:
             return redirect("league", league_id=league.public_id)
         return render(request, "leagues/join.html", {"league": league})
-    secret = _secret_from(request.POST.get("token") or "")
+    secret = secret_from(request.POST.get("token") or "")
     if not token_valid(league=league, token=secret):
         return render(request, "leagues/join.html", {"league": league, "refused": True}, status=403)
     return _joined(request, league, secret)
@@ -168,16 +169,6 @@ def _joined(request: HttpRequest, league: League, secret: str) -> HttpResponse:
     response = redirect("league", league_id=league.public_id)
     response["Referrer-Policy"] = "no-referrer"
     return response
-
-
-def _secret_from(text: str) -> str:
-    """The secret out of whatever was pasted: the secret itself, or the whole link."""
-    text = text.strip()
-    if "#" in text:
-        text = text.rsplit("#", 1)[1]
-    elif "/join/" in text:
-        text = text.split("/join/", 1)[1].strip("/")
-    return text.strip()[:200]
 
 
 def organiser_link(request: HttpRequest, league: League) -> str:

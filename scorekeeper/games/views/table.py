@@ -21,6 +21,7 @@ from scorekeeper.rules import RulesError, get_variant
 from .. import access, pages, presentation
 from ..export import game_csv, game_export
 from ..models import Game
+from ..posted import secret_from
 from ..rematch import GameNotOver, game_rematch
 from ..services import edit_secret, token_valid
 from .common import editors_only, forbidden, game_or_404, game_page_context, game_url
@@ -80,7 +81,7 @@ def game_join(request: HttpRequest, game_id: str) -> HttpResponse:
         if access.can_edit(request, game):
             return redirect("game", game_id=game.public_id)
         return render(request, "join.html", {"game": game, "variant": get_variant(game.variant)})
-    token = _secret_from(request.POST.get("token") or "")
+    token = secret_from(request.POST.get("token") or "")
     if not token_valid(game=game, token=token):
         context = {"game": game, "variant": get_variant(game.variant), "refused": True}
         return render(request, "join.html", context, status=403)
@@ -120,16 +121,6 @@ def _joined(request: HttpRequest, game: Game, token: str) -> HttpResponse:
     response = redirect("game", game_id=game.public_id)
     response["Referrer-Policy"] = "no-referrer"
     return response
-
-
-def _secret_from(text: str) -> str:
-    """The secret out of whatever was pasted: the code itself, or the whole edit link."""
-    text = text.strip()
-    if "#" in text:
-        text = text.rsplit("#", 1)[1]
-    elif "/join/" in text:
-        text = text.split("/join/", 1)[1].strip("/")
-    return text.strip()[:200]
 
 
 @require_GET
