@@ -22,7 +22,8 @@ class RummyAPI(NinjaAPI):
     405 (a method the path does not take) has the API's error shape too."""
 
     def get_openapi_schema(self, **kwargs: Any) -> Any:
-        return links.add_links(results.document(super().get_openapi_schema(**kwargs)))
+        schema = super().get_openapi_schema(**kwargs)
+        return links.add_links(games.document_headers(results.document(schema)))
 
     def _get_urls(self):
         patterns = super()._get_urls()

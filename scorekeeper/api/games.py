@@ -69,6 +69,7 @@ KEY_HEADER = Header(
     None,
     alias="Idempotency-Key",
     description="Any client string: a repeated key answers the first answer and changes nothing.",
+    min_length=1,
     max_length=MAX_KEY,
 )
 IF_MATCH_HEADER = Header(
@@ -76,6 +77,28 @@ IF_MATCH_HEADER = Header(
     alias="If-Match",
     description="A hand's etag: when hand n is no longer that hand, 412 and nothing changes.",
 )
+
+
+def document_headers(schema: dict[str, Any]) -> dict[str, Any]:
+    """The request headers of an OpenAPI schema made by ninja, as they are sent.
+
+    An optional header is absent or a string: ninja writes ``anyOf: [string, null]``, and a
+    generator that takes the null branch sends the text ``null`` (a 4-character key, refused
+    for a creation). The string alone is stated. An ``Idempotency-Key`` of spaces only is
+    refused (:func:`_idempotency_key`): its pattern says it holds something visible."""
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", ()):
+                if parameter.get("in") != "header":
+                    continue
+                header = parameter.get("schema", {})
+                sent = [s for s in header.get("anyOf", ()) if s != {"type": "null"}]
+                if "anyOf" in header and len(sent) == 1:
+                    del header["anyOf"]
+                    header.update(sent[0])
+                if parameter["name"].lower() == "idempotency-key":
+                    header["pattern"] = r"\S"
+    return schema
 
 
 # -- schemas ------------------------------------------------------------------------------------

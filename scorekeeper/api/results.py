@@ -167,20 +167,37 @@ def _options_model(variant: Variant) -> type[BaseModel]:
         kind = (
             bool if option.type == "bool" else Annotated[int, Field(ge=option.low, le=option.high)]
         )
-        fields[option.slug] = (kind | None, Field(None, description=option.name))
+        # left out for its default; never null (the engine refuses an option sent as null)
+        fields[option.slug] = (
+            kind,
+            Field(None, description=option.name, json_schema_extra=_no_default),
+        )
     return create_model(_model_name(variant, "Options"), __config__=STRICT, **fields)
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    schema.pop("default", None)
 
 
 @cache
 def name_pattern() -> str:
     """A regular expression for a player's name as :func:`player_name` takes it: something
     visible, and none of the control, format or invisible characters it refuses (those of the
-    Basic Multilingual Plane, where JSON Schema's regular expressions name them one by one)."""
+    Basic Multilingual Plane, where JSON Schema's regular expressions name them one by one).
+
+    Lone surrogates are not named: they are no characters, so a regular expression engine that
+    reads code points (ECMA-262 with the u flag, Rust's, hence jsonschema-rs and schemathesis)
+    cannot compile a class holding them, and a pattern it cannot compile is dropped whole (a
+    generator then drew names with control characters). The API refuses a lone surrogate in
+    any string before the name is read (:mod:`scorekeeper.api.text`)."""
     refused = [
         code
         for code in range(0x10000)
-        if (unicodedata.category(chr(code)) in NAME_REFUSED | {"Cs"} and chr(code) not in NAME_SPACING)
-        or chr(code) in NAME_INVISIBLE
+        if not 0xD800 <= code <= 0xDFFF
+        and (
+            (unicodedata.category(chr(code)) in NAME_REFUSED and chr(code) not in NAME_SPACING)
+            or chr(code) in NAME_INVISIBLE
+        )
     ]
     ranges: list[list[int]] = []
     for code in refused:
@@ -307,7 +324,11 @@ def merge_schemas(schemas: list[dict[str, Any]], components: dict[str, Any]) -> 
     branches: list[dict[str, Any]] = []
     for schema in schemas:
         schema = _resolve(schema, components)
-        parts = schema.get("anyOf", [schema]) if set(schema) <= {"anyOf", "default", "description", "title"} else [schema]
+        parts = (
+            schema.get("anyOf", [schema])
+            if set(schema) <= {"anyOf", "default", "description", "title"}
+            else [schema]
+        )
         for part in parts:
             part = _resolve(part, components)
             if part.get("type") == "null":
