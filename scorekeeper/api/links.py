@@ -5,11 +5,24 @@ where those go: the game's path, the ``Authorization`` header, and the names a h
 with. A client (or schemathesis' stateful phase) following them writes hands that the server
 takes. The hand bodies are built here per family from the engine's entry schema and checked
 against the engine when the document is built, so a family whose entry changes keeps links
-that hold, and a family added tomorrow gets its own.
+that hold, and a family added tomorrow gets its own; families whose entries read alike share
+one link.
+
+A written hand (the answer to a hand write) leads on to another hand, the first hand's
+correction and deletion (with its etag as ``If-Match``) and its history: its own ``result``
+fits its game whatever the family, and the token is the write's own ``Authorization`` header
+(``$request.header.Authorization``).
+
+What links cannot say: which of a new game's hand links fits it. A runtime expression copies
+a value out of the answer; the game's family, which decides the body's shape, is named by
+nothing it can point at. So a new game offers one hand link per kind of table, and a client
+picks the one for its variant and players (``description`` names them).
 """
 
 from __future__ import annotations
 
+import copy
+import json
 from functools import cache
 from typing import Any
 
@@ -90,12 +103,48 @@ def _title(slug: str) -> str:
     return "".join(part.capitalize() for part in slug.replace("_", "-").split("-"))
 
 
-def _responses(schema: dict[str, Any], path: str, method: str) -> dict[str, Any] | None:
+def _seats_text(seats: list[int]) -> str:
+    if len(seats) == 1:
+        return f"{seats[0]} players"
+    return f"{', '.join(map(str, seats[:-1]))} or {seats[-1]} players"
+
+
+@cache
+def hand_links() -> dict[str, dict[str, Any]]:
+    """One link per distinct hand body: {name: {"entry", "tables": {family: [seats]}}}.
+
+    Families (and table sizes) whose entry reads alike share a link: a client or fuzzer that
+    picks a link among those a new game offers finds the right one more often, and the
+    document says once what is the same."""
+    grouped: dict[str, dict[str, Any]] = {}
+    for family, seats, _variant, entry in hand_bodies():
+        key = json.dumps(entry, sort_keys=True)
+        group = grouped.setdefault(key, {"entry": entry, "tables": {}})
+        group["tables"].setdefault(family, []).append(seats)
+    links = {}
+    for group in grouped.values():
+        tables = group["tables"]
+        sizes = sorted({n for seats in tables.values() for n in seats})
+        name = "Record" + "".join(_title(family) for family in tables) + "Hand"
+        if len(sizes) == 1:
+            name += f"Of{sizes[0]}"
+        links[name] = group
+    return links
+
+
+def link_name(family: str, seats: int) -> str:
+    """The link a new game of ``family`` and ``seats`` players follows to write a hand."""
+    return next(
+        name for name, link in hand_links().items() if seats in link["tables"].get(family, ())
+    )
+
+
+def _responses(schema: dict[str, Any], path: str, method: str, status: int = 201):
     operation = schema.get("paths", {}).get(PREFIX + path, {}).get(method)
     if operation is None:
         return None
     responses = operation.get("responses", {})
-    return responses.get(201) or responses.get("201")
+    return responses.get(status) or responses.get(str(status))
 
 
 def _operation_id(schema: dict[str, Any], path: str, method: str) -> str:
@@ -106,6 +155,8 @@ def add_links(schema: dict[str, Any]) -> dict[str, Any]:
     """Put the links into an OpenAPI document (operations it lacks get none)."""
     try:
         record = _operation_id(schema, "/games/{public_id}/hands", "post")
+        correct = _operation_id(schema, "/games/{public_id}/hands/{n}", "put")
+        delete = _operation_id(schema, "/games/{public_id}/hands/{n}", "delete")
         get_game = _operation_id(schema, "/games/{public_id}", "get")
         history = _operation_id(schema, "/games/{public_id}/hands/{n}/history", "get")
     except KeyError:
@@ -114,29 +165,68 @@ def add_links(schema: dict[str, Any]) -> dict[str, Any]:
     if created is not None:
         links = created.setdefault("links", {})
         links["GetGame"] = {"operationId": get_game, "parameters": {"path.public_id": GAME}}
-        links["RecordHand"] = {
-            "operationId": record,
-            "parameters": {"path.public_id": GAME, "header.Authorization": BEARER},
-            "description": "a hand of this game, written with its token",
-        }
-        for family, seats, _variant, entry in hand_bodies():
-            links[f"Record{_title(family)}HandOf{seats}"] = {
+        for name, link in hand_links().items():
+            tables = ", ".join(
+                f"{family} ({_seats_text(seats)})" for family, seats in link["tables"].items()
+            )
+            links[name] = {
                 "operationId": record,
                 "parameters": {"path.public_id": GAME, "header.Authorization": BEARER},
-                "requestBody": {"result": entry},
+                "requestBody": {"result": link["entry"]},
                 # the whole body, not merged into a generated one (whose extra fields the
                 # family would refuse)
                 "x-schemathesis": {"merge_body": False},
-                "description": (
-                    f"a hand of a {family} game of {seats} players, with the game's names"
-                ),
+                "description": f"the first hand of a new game, with the game's names: {tables}",
             }
-    recorded = _responses(schema, "/games/{public_id}/hands", "post")
-    if recorded is not None:
-        recorded.setdefault("links", {})["FirstHandHistory"] = {
+    # A written hand leads to its next one, its correction, its deletion and its history:
+    # the hand's own result fits its game whatever the family, and the token is the one the
+    # write was sent with.
+    token = {"header.Authorization": "$request.header.Authorization"}
+    first = "$response.body#/hands/0"
+    state = {"path.public_id": "$response.body#/id"}
+    after_write = {
+        "RecordAnotherHand": {
+            "operationId": record,
+            "parameters": {**state, **token},
+            "requestBody": {"result": f"{first}/result"},
+            "x-schemathesis": {"merge_body": False},
+            "description": "another hand of this game (unless it is over), entered as its first",
+        },
+        "CorrectFirstHand": {
+            "operationId": correct,
+            "parameters": {
+                **state,
+                **token,
+                "path.n": f"{first}/n",
+                "header.If-Match": f"{first}/etag",
+            },
+            "requestBody": {"result": f"{first}/result"},
+            "x-schemathesis": {"merge_body": False},
+            "description": "the first hand corrected, while it is still the version answered",
+        },
+        "DeleteFirstHand": {
+            "operationId": delete,
+            "parameters": {
+                **state,
+                **token,
+                "path.n": f"{first}/n",
+                "header.If-Match": f"{first}/etag",
+            },
+            "description": "the first hand deleted, while it is still the version answered",
+        },
+        "FirstHandHistory": {
             "operationId": history,
-            "parameters": {"path.public_id": GAME, "path.n": "$response.body#/hands/0/n"},
-        }
+            "parameters": {**state, "path.n": f"{first}/n"},
+        },
+    }
+    for path, method, status in (
+        ("/games/{public_id}/hands", "post", 201),
+        ("/games/{public_id}/hands", "post", 200),
+        ("/games/{public_id}/hands/{n}", "put", 200),
+    ):
+        written = _responses(schema, path, method, status)
+        if written is not None:
+            written.setdefault("links", {}).update(copy.deepcopy(after_write))
     _league_links(schema)
     return schema
 
