@@ -276,8 +276,10 @@ def _one_table_kind(name: str) -> dict:
     families' variants, its numbers of players) and that link as the only hand link of a new
     game. The full document offers a new game one hand link per kind of table and lets the
     creation draw any variant and table size, so a fuzzer picking a link at random seldom
-    picks the one that fits the game it just made (see the report in tests/api); narrowed,
-    every game drawn is one the link is for."""
+    picks the one that fits the game it just made (over the whole document, 4 to 15 of some
+    80 hand writes were taken in a run of 30 scenarios); narrowed, every game drawn is one the
+    link is for, and the rest (names, options, dealer, league, keys, the links it follows) is
+    still drawn by schemathesis."""
     import copy
 
     from scorekeeper.api.links import hand_links
