@@ -9,7 +9,11 @@ a. random 10-card hands from one pack, Knock Rummy rules (ace low; K, Q, J count
 b. meld-rich 10-card hands from a 20-card window (five consecutive ranks, all four suits),
    same rules;
 c. Caloochi: 15 cards from two packs with 0-4 jokers (a fifth as many hands as a and b);
-d. German Rummy: 14 cards from two packs with 0-6 jokers (a fifth as many hands as a and b).
+d. German Rummy: 14 cards from two packs with 0-6 jokers (a fifth as many hands as a and b);
+e. Gin Rummy lay-offs: deals of 10 + 10 cards from one pack, both whole hands given, the knock
+   limit raised so every deal is scored, through ``score_hand`` end to end (the knocker's
+   arrangement, then the defender's melds and lay-offs onto the knocker's melds; a tenth as
+   many deals as a and b).
 
 Each hand is timed through ``arrange`` (the solver, on parsed cards) and, separately, through
 the public entry point as every caller uses it: ``best_arrangement(text, slug)`` with the hand
@@ -41,13 +45,20 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scorekeeper.rules import JOKER, Card, best_arrangement, format_cards, get_variant  # noqa: E402
+from scorekeeper.rules import (  # noqa: E402
+    JOKER,
+    Card,
+    best_arrangement,
+    format_cards,
+    get_variant,
+    score_hand,
+)
 from scorekeeper.rules.arrange import arrange  # noqa: E402
 from scorekeeper.rules.variants import Table  # noqa: E402
 
 SEED = 20261129
 TARGET_RATIO = 10  # our median within 10x of OpenSpiel's, end to end (issue 18)
-TARGET_P99_MS = 10.0  # sets c and d
+TARGET_P99_MS = 10.0  # sets c, d and e
 
 
 # -- dealing ----------------------------------------------------------------------------------
@@ -85,6 +96,38 @@ def deal_with_jokers(
         rng.shuffle(hand)
         hands.append(hand)
     return hands
+
+
+def deal_gin(rng: random.Random, table: Table, n: int) -> list[tuple[str, str]]:
+    """Two 10-card whole hands a deal, from one shuffled pack, as typed text."""
+    pack = naturals(table)
+    deals = []
+    for _ in range(n):
+        cards = rng.sample(pack, 20)
+        deals.append((format_cards(cards[:10]), format_cards(cards[10:])))
+    return deals
+
+
+GIN_PLAYERS = ["Ann", "Bob"]
+GIN_OPTIONS = {"knock-limit": 100}  # every deal may knock, so every deal is scored
+
+
+def score_gin_deal(deal: tuple[str, str]):
+    ann, bob = deal
+    return score_hand(
+        variant="gin-rummy",
+        options=GIN_OPTIONS,
+        players=GIN_PLAYERS,
+        result={"knocker": "Ann", "hands": {"Ann": {"hand": ann}, "Bob": {"hand": bob}}},
+    )
+
+
+def run_gin(name: str, deals: list[tuple[str, str]], out) -> SetResult:
+    """Set e: one timing (``score_hand``, text in), kept in both columns of the report."""
+    (timing,), _ = time_interleaved([score_gin_deal], [deals])
+    print(f"\n{name}: {len(deals)} deals", file=out)
+    print(f"  score_hand        {timing.row()}  (both whole hands typed)", file=out)
+    return SetResult(name, len(deals), timing, timing)
 
 
 # -- OpenSpiel ---------------------------------------------------------------------------------
@@ -148,7 +191,9 @@ class Timing:
         return max(self.times_ns) / 1e6
 
     def row(self) -> str:
-        return f"median {self.median_ms:8.4f} ms  p99 {self.p99_ms:8.4f} ms  max {self.max_ms:8.4f} ms"
+        return (
+            f"median {self.median_ms:8.4f} ms  p99 {self.p99_ms:8.4f} ms  max {self.max_ms:8.4f} ms"
+        )
 
 
 def time_interleaved(
@@ -252,18 +297,16 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--n",
         type=int,
         default=10_000,
-        help="hands in sets a and b (sets c and d get a fifth, at least 1); default 10000",
+        help="hands in sets a and b (c and d get a fifth, e a tenth, at least 1); default 10000",
     )
     parser.add_argument("--seed", type=int, default=SEED, help=f"RNG seed (default {SEED})")
-    parser.add_argument(
-        "--no-openspiel", action="store_true", help="skip the OpenSpiel comparison"
-    )
+    parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel comparison")
     return parser.parse_args(argv)
 
 
 @dataclass
 class Report:
-    sets: dict[str, SetResult]  # by letter, "a" to "d"
+    sets: dict[str, SetResult]  # by letter, "a" to "e"
     openspiel: bool  # did OpenSpiel run on sets a and b?
 
     @property
@@ -274,13 +317,14 @@ class Report:
 def main(argv: Sequence[str] | None = None, out=None) -> Report:
     out = out or sys.stdout
     args = parse_args(argv)
-    n_ab, n_cd = args.n, max(1, args.n // 5)
+    n_ab, n_cd, n_e = args.n, max(1, args.n // 5), max(1, args.n // 10)
     rng = random.Random(args.seed)
     openspiel = None if args.no_openspiel else load_openspiel()
 
     knock = get_variant("knock-rummy").table()
     caloochi = get_variant("caloochi").table()
     german = get_variant("german-rummy").table()
+    gin = get_variant("gin-rummy").table()
     sets = [
         ("a. random 10-card hands, one pack", knock, deal_random(rng, knock, n_ab, 10), True),
         (
@@ -311,6 +355,8 @@ def main(argv: Sequence[str] | None = None, out=None) -> Report:
     for name, table, hands, compare in sets:
         slug = table.variant.slug
         results[name[0]] = run_set(name, slug, hands, openspiel if compare else None, out)
+    gin_name = "e. Gin Rummy lay-offs, 10 + 10 cards, one pack"
+    results["e"] = run_gin(gin_name, deal_gin(rng, gin, n_e), out)
 
     print("\nTargets", file=out)
     for key in "ab":
@@ -326,10 +372,11 @@ def main(argv: Sequence[str] | None = None, out=None) -> Report:
             f"({r.api_ratio:.1f}x; the solver alone {r.ratio:.1f}x)",
             file=out,
         )
-    for key in "cd":
+    for key in "cde":
         r = results[key]
-        ok = "met" if r.ours.p99_ms < TARGET_P99_MS else "MISSED"
-        print(f"  {key}: p99 under {TARGET_P99_MS:g} ms {ok} ({r.ours.p99_ms:.3f} ms)", file=out)
+        p99 = r.api.p99_ms  # the public call's: what a table waits for
+        ok = "met" if p99 < TARGET_P99_MS else "MISSED"
+        print(f"  {key}: p99 under {TARGET_P99_MS:g} ms {ok} ({p99:.3f} ms)", file=out)
     return Report(results, openspiel is not None)
 
 

@@ -32,12 +32,13 @@ def test_bench_runs_and_agrees_with_openspiel(bench):
     out = io.StringIO()
     report = bench.main(["--n", "20"], out=out)
     text = out.getvalue()
-    assert set(report.sets) == {"a", "b", "c", "d"}
-    assert [r.hands for r in report.sets.values()] == [20, 20, 4, 4]
+    assert set(report.sets) == {"a", "b", "c", "d", "e"}
+    assert [r.hands for r in report.sets.values()] == [20, 20, 4, 4, 2]
     for result in report.sets.values():
         assert len(result.ours.times_ns) == result.hands
         assert result.ours.median_ms <= result.ours.p99_ms <= result.ours.max_ms
     assert "median" in text and "p99" in text and "Targets" in text
+    assert "e. Gin Rummy lay-offs" in text and "e: p99 under" in text
     if _has_pyspiel():
         assert report.openspiel
         assert report.disagreements == 0, text
