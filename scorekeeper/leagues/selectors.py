@@ -132,7 +132,7 @@ def standings(
         lines = _lines_as_of(league, scope, _day_end(as_of))
     rows = _rows(league, scope, lines, as_of)
     if movement:
-        rows = _with_movement(league, scope, rows, as_of)
+        rows = _with_movement(league, scope, rows, as_of, season=season, variant=variant)
     return rows
 
 
@@ -200,9 +200,22 @@ def _lines_as_of(league: League, scope: str, end: dt.datetime) -> list[_Line]:
     return out
 
 
-def game_nights(*, league: League, until: dt.date | None = None, limit: int | None = None):
-    """The league's game nights (days with a game), newest first. One query."""
-    games = LeagueGame.objects.filter(league=league)
+def game_nights(
+    *,
+    league: League,
+    until: dt.date | None = None,
+    limit: int | None = None,
+    season: Season | None = None,
+    variant: str | None = None,
+):
+    """The game nights the table counts (days with a finished ranked game, of ``season`` and
+    ``variant`` when given), newest first: tonight's games still in play, or only started,
+    make no night of the table yet. One query."""
+    games = LeagueGame.objects.filter(league=league, ranked=True, finished=True)
+    if variant:
+        games = games.filter(variant=variant)
+    if season is not None:
+        games = games.filter(played__date__gte=season.starts, played__date__lte=season.ends)
     if until is not None:
         games = games.filter(played__lt=_day_end(until))
     days = games.datetimes("played", "day", order="DESC")
@@ -325,9 +338,17 @@ def _ahead_counts(league: League, scope: str, players: list[int]) -> dict[int, i
     return ahead
 
 
-def _with_movement(league: League, scope: str, rows: list[Row], as_of: dt.date | None) -> list[Row]:
-    """Each ranked row's places gained since the table of the previous game night."""
-    nights = game_nights(league=league, until=as_of, limit=2)
+def _with_movement(
+    league: League,
+    scope: str,
+    rows: list[Row],
+    as_of: dt.date | None,
+    *,
+    season: Season | None = None,
+    variant: str | None = None,
+) -> list[Row]:
+    """Each ranked row's places gained since the table of the scope's previous game night."""
+    nights = game_nights(league=league, until=as_of, limit=2, season=season, variant=variant)
     # Without a previous night the same queries run on an empty table: a page's query count
     # never depends on how many nights the league has had.
     previous = nights[1] if len(nights) == 2 else dt.date(1900, 1, 1)
