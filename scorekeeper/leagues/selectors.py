@@ -382,8 +382,9 @@ def league_variants(*, league: League) -> list[str]:
 def recent_games(
     *, league: League, limit: int = 20, offset: int = 0, scope: str = "|"
 ) -> list[dict[str, Any]]:
-    """The latest games, newest first, with seats, places and each player's displayed rating
-    just before and after the game (in ``scope``): four queries however many games."""
+    """The latest games, newest first, with seats (by place once the game is over; each with
+    the name at the table and the player's league name), places and each player's displayed
+    rating just before and after the game (in ``scope``): five queries however many games."""
     seats = Prefetch("game__seats", queryset=Seat.objects.order_by("position"))
     placings = Prefetch("placings", queryset=Placing.objects.select_related("player"))
     links = list(
@@ -393,6 +394,12 @@ def recent_games(
         .order_by("-played", "-pk")[offset : offset + limit]
     )
     changes = rating_changes(league=league, scope=scope, games=[link.pk for link in links])
+    # The league names of the players of games in play (a finished game's come with its
+    # places): one query, also when there is none, so the count never depends on the data.
+    playing = {pk for link in links if not link.finished for pk in link.seats.values()}
+    names = dict(
+        Player.objects.filter(league=league, pk__in=list(playing) or [0]).values_list("pk", "name")
+    )
     items = []
     for link in links:
         places = {p.seat: p for p in link.placings.all()}
@@ -403,12 +410,15 @@ def recent_games(
                 {
                     "name": s.name,
                     "player_id": link.seats.get(s.name),
-                    "player": placing.player.name if placing else s.name,
+                    "player": placing.player.name
+                    if placing
+                    else names.get(link.seats.get(s.name), s.name),
                     "place": placing.place if placing else None,
                     "total": link.game.totals.get(s.name),
                     "rating": changes.get((link.pk, link.seats.get(s.name))),
                 }
             )
+        seated.sort(key=lambda seat: seat["place"] or len(seated) + 1)  # by place, when over
         items.append(
             {
                 "link": link,
