@@ -454,6 +454,7 @@ def test_the_page_and_the_api_count_a_game_in_progress_and_say_so(client):
     ann = league.players.get(name="Ann")
     page = client.get(f"/leagues/{league.public_id}/players/{ann.pk}/").content.decode()
     assert re.search(r'id="in-progress">Including 1 game in progress\.<', page)
+    assert "Every hand played in the league's games, friendly ones too." in page
     assert re.search(r'<dt>Went ù</dt>\s*<dd class="num">2<', _at_table(page)["phom"])
     chips_note = page[page.index('id="chips-scope"') :]
     assert chips_note[: chips_note.index("</p>")].endswith("Including 1 game in progress.")
