@@ -257,6 +257,8 @@ class ImportOut(Schema):
     duplicates: list[dict[str, Any]]  # games the league already has: skipped unless allowed
     errors: list[dict[str, Any]]
     created: list[str]
+    seasons: list[str] = []  # the export's seasons the league lacked: added (or would be)
+    settings: dict[str, int] = {}  # the export's settings, taken by a league with no game yet
 
 
 def league_or_404(public_id: str) -> League:
@@ -398,7 +400,12 @@ def import_league_games(request: HttpRequest, public_id: str, payload: ImportIn)
         report = import_games(
             league=league,
             token=token,
-            data={"games": payload.games, "players": payload.players},
+            data={
+                "games": payload.games,
+                "players": payload.players,
+                "seasons": payload.seasons,
+                **({"league": payload.league} if payload.league is not None else {}),
+            },
             dry_run=payload.dry_run,
             allow_duplicates=payload.allow_duplicates,
         )
