@@ -240,13 +240,22 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
         "ranked_rows": [r for r in rows if not r.provisional and not r.inactive],
         "provisional_rows": [r for r in rows if r.provisional and not r.inactive],
         "inactive_rows": [r for r in rows if r.inactive],
-        "nights": nights_of(recent_games(league=league, limit=RECENT_GAMES, scope=scope)),
+        "nights": _nights(league, scope),
         "players": league_players(league=league),
         "season_form": SeasonForm(),
     }
     response = render(request, "leagues/league.html", context)
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _nights(league: League, scope: str) -> list[dict[str, Any]]:
+    """The latest games by night, each with its variant (its name heads the game)."""
+    nights = nights_of(recent_games(league=league, limit=RECENT_GAMES, scope=scope))
+    for night in nights:
+        for item in night["games"]:
+            item["variant"] = get_variant(item["game"].variant)
+    return nights
 
 
 def _scope_query(season: Season | None, slug: str | None) -> str:

@@ -436,3 +436,21 @@ def test_the_game_nights_name_each_player_as_the_league_knows_them_in_order_of_p
     assert re.search(r'<p class="small">Cyrus, Bob</p>', tonight)
     body = client.get(f"/api/v1/leagues/{league.public_id}/games").json()
     assert [p["player"] for p in body[-1]["places"]] == ["Cyrus", "Bob", "Ann"]
+
+
+def test_each_game_of_a_night_is_headed_by_its_game(client):
+    league, token = new_league(min_games=1)
+    play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=5), played=when(5))
+    play(
+        league,
+        token,
+        ["Ann", "Bob"],
+        {"knocker": "Ann", "hands": {"Ann": {"points": 1}, "Bob": {"points": 9}}},
+        played=when(5),
+        variant="knock-rummy",
+        options={"target": 1},
+    )
+    page = client.get(reverse("league", args=[league.public_id])).content.decode()
+    night = page[page.index('id="night-2026-03-05"') :]
+    titles = re.findall(r'<span class="title">([^<]+)</span>', night)
+    assert titles == ["Knock Rummy", "German Rummy"]
