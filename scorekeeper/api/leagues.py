@@ -74,7 +74,8 @@ class LeagueIn(Schema):
     description: str = Field("", json_schema_extra={"maxLength": 2000})
     # every slug must be a variant the engine has (a repeated one counts once)
     variants: list[str] = Field(
-        [], json_schema_extra={"items": {"type": "string", "enum": [v.slug for v in all_variants()]}}
+        [],
+        json_schema_extra={"items": {"type": "string", "enum": [v.slug for v in all_variants()]}},
     )
     min_games: int = Field(3, ge=0, le=100)
     inactive_nights: int = Field(0, ge=0, le=52)  # list apart who missed the last N nights
@@ -197,15 +198,20 @@ class ChipsOut(Schema):
 
 
 class StatsOut(Schema):
-    """What the hands told, from every hand of the player's finished league games.
-    ``by_variant``: one object per variant played, with ``variant`` and the figures its
-    family counts: ``hands``, ``won`` always; ``went_out`` and ``going_out_rate`` (in Knock,
-    knocks), ``avg_left`` (points left in hand when not winning; null when never known),
-    ``undercuts_made``/``undercuts_suffered`` (Knock), ``u``, ``mom``, ``chips_won``,
-    ``chips_lost`` (Phỏm)."""
+    """What the hands told, from every hand of the player's league games in the season and
+    variant asked for (all of them unless asked), friendly games and games still in play
+    included. ``by_variant``: one object per variant played, with ``variant`` and the
+    figures its family counts: ``hands``, ``won`` always; ``went_out`` and
+    ``going_out_rate`` (in Knock, knocks), ``avg_left`` (points left in hand when not
+    winning; null when never known), ``undercuts_made``/``undercuts_suffered`` (Knock),
+    ``u``, ``mom``, ``chips_won``, ``chips_lost`` (Phỏm). ``in_progress``: how many of those
+    games are still in play. ``chips``: lifetime whatever is asked, with
+    ``chips_in_progress`` games in play among them."""
 
     by_variant: list[dict[str, Any]]
+    in_progress: int
     chips: list[ChipsOut]
+    chips_in_progress: int
 
 
 class PlayerOut(Schema):
@@ -251,6 +257,8 @@ class ImportOut(Schema):
     duplicates: list[dict[str, Any]]  # games the league already has: skipped unless allowed
     errors: list[dict[str, Any]]
     created: list[str]
+    seasons: list[str] = []  # the export's seasons the league lacked: added (or would be)
+    settings: dict[str, int] = {}  # the export's settings, taken by a league with no game yet
 
 
 def league_or_404(public_id: str) -> League:
@@ -348,15 +356,7 @@ def get_standings(
             slug = get_variant(variant).slug
         except RulesError as err:
             raise err.at("variant") from None
-    chosen = None
-    if season:
-        try:
-            chosen = season_get(league=league, season_id=season)
-        except Season.DoesNotExist:
-            raise ApiError(
-                gettext("season: this league has no season %(season)r") % {"season": season},
-                field="season",
-            ) from None
+    chosen = _season_or_error(league, season)
     rows = standings(league=league, season=chosen, variant=slug, as_of=as_of, movement=True)
     return [row.as_api() for row in rows]
 
@@ -400,7 +400,12 @@ def import_league_games(request: HttpRequest, public_id: str, payload: ImportIn)
         report = import_games(
             league=league,
             token=token,
-            data={"games": payload.games, "players": payload.players},
+            data={
+                "games": payload.games,
+                "players": payload.players,
+                "seasons": payload.seasons,
+                **({"league": payload.league} if payload.league is not None else {}),
+            },
             dry_run=payload.dry_run,
             allow_duplicates=payload.allow_duplicates,
         )
@@ -513,7 +518,13 @@ def _player_or_404(league: League, player_id: int) -> Player:
     response={200: PlayerOut, **ERRORS, 404: ErrorOut},
     summary="A player: record, former names, rating history, head to head",
 )
-def get_player(request: HttpRequest, public_id: str, player_id: int, variant: str | None = None):
+def get_player(
+    request: HttpRequest,
+    public_id: str,
+    player_id: int,
+    variant: str | None = None,
+    season: str | None = None,
+):
     league = league_or_404(public_id)
     player = _player_or_404(league, player_id)
     slug = None
@@ -522,14 +533,33 @@ def get_player(request: HttpRequest, public_id: str, player_id: int, variant: st
             slug = get_variant(variant).slug
         except RulesError as err:
             raise err.at("variant") from None
-    return _player_out(league, player, slug)
+    return _player_out(league, player, slug, _season_or_error(league, season))
 
 
-def _player_out(league: League, player: Player, slug: str | None) -> dict[str, Any]:
-    scope = scope_key(variant=slug)
+def _season_or_error(league: League, season: str | None) -> Season | None:
+    if not season:
+        return None
+    try:
+        return season_get(league=league, season_id=season)
+    except Season.DoesNotExist:
+        raise ApiError(
+            gettext("season: this league has no season %(season)r") % {"season": season},
+            field="season",
+        ) from None
+
+
+def _player_out(
+    league: League, player: Player, slug: str | None, season: Season | None = None
+) -> dict[str, Any]:
+    scope = scope_key(season=season, variant=slug)
     record = player_record(league=league, player=player, scope=scope)
     row = next(
-        (r for r in standings(league=league, variant=slug) if r.player_id == player.pk), None
+        (
+            r
+            for r in standings(league=league, season=season, variant=slug)
+            if r.player_id == player.pk
+        ),
+        None,
     )
     return {
         "id": player.pk,
@@ -564,7 +594,9 @@ def _player_out(league: League, player: Player, slug: str | None) -> dict[str, A
             }
             for line in record["head_to_head"]
         ],
-        "stats": _stats_out(player_hand_stats(league=league, player=player)),
+        "stats": _stats_out(
+            player_hand_stats(league=league, player=player, season=season, variant=slug)
+        ),
     }
 
 
@@ -579,7 +611,9 @@ def _stats_out(stats: dict[str, Any]) -> dict[str, Any]:
             }
             for item in stats["by_variant"]
         ],
+        "in_progress": stats["in_progress"],
         "chips": stats["chips"],
+        "chips_in_progress": stats["chips_in_progress"],
     }
 
 

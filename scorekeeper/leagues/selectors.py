@@ -132,7 +132,7 @@ def standings(
         lines = _lines_as_of(league, scope, _day_end(as_of))
     rows = _rows(league, scope, lines, as_of)
     if movement:
-        rows = _with_movement(league, scope, rows, as_of)
+        rows = _with_movement(league, scope, rows, as_of, season=season, variant=variant)
     return rows
 
 
@@ -200,9 +200,22 @@ def _lines_as_of(league: League, scope: str, end: dt.datetime) -> list[_Line]:
     return out
 
 
-def game_nights(*, league: League, until: dt.date | None = None, limit: int | None = None):
-    """The league's game nights (days with a game), newest first. One query."""
-    games = LeagueGame.objects.filter(league=league)
+def game_nights(
+    *,
+    league: League,
+    until: dt.date | None = None,
+    limit: int | None = None,
+    season: Season | None = None,
+    variant: str | None = None,
+):
+    """The game nights the table counts (days with a finished ranked game, of ``season`` and
+    ``variant`` when given), newest first: tonight's games still in play, or only started,
+    make no night of the table yet. One query."""
+    games = LeagueGame.objects.filter(league=league, ranked=True, finished=True)
+    if variant:
+        games = games.filter(variant=variant)
+    if season is not None:
+        games = games.filter(played__date__gte=season.starts, played__date__lte=season.ends)
     if until is not None:
         games = games.filter(played__lt=_day_end(until))
     days = games.datetimes("played", "day", order="DESC")
@@ -325,9 +338,17 @@ def _ahead_counts(league: League, scope: str, players: list[int]) -> dict[int, i
     return ahead
 
 
-def _with_movement(league: League, scope: str, rows: list[Row], as_of: dt.date | None) -> list[Row]:
-    """Each ranked row's places gained since the table of the previous game night."""
-    nights = game_nights(league=league, until=as_of, limit=2)
+def _with_movement(
+    league: League,
+    scope: str,
+    rows: list[Row],
+    as_of: dt.date | None,
+    *,
+    season: Season | None = None,
+    variant: str | None = None,
+) -> list[Row]:
+    """Each ranked row's places gained since the table of the scope's previous game night."""
+    nights = game_nights(league=league, until=as_of, limit=2, season=season, variant=variant)
     # Without a previous night the same queries run on an empty table: a page's query count
     # never depends on how many nights the league has had.
     previous = nights[1] if len(nights) == 2 else dt.date(1900, 1, 1)
@@ -361,8 +382,9 @@ def league_variants(*, league: League) -> list[str]:
 def recent_games(
     *, league: League, limit: int = 20, offset: int = 0, scope: str = "|"
 ) -> list[dict[str, Any]]:
-    """The latest games, newest first, with seats, places and each player's displayed rating
-    just before and after the game (in ``scope``): four queries however many games."""
+    """The latest games, newest first, with seats (by place once the game is over; each with
+    the name at the table and the player's league name), places and each player's displayed
+    rating just before and after the game (in ``scope``): five queries however many games."""
     seats = Prefetch("game__seats", queryset=Seat.objects.order_by("position"))
     placings = Prefetch("placings", queryset=Placing.objects.select_related("player"))
     links = list(
@@ -372,6 +394,12 @@ def recent_games(
         .order_by("-played", "-pk")[offset : offset + limit]
     )
     changes = rating_changes(league=league, scope=scope, games=[link.pk for link in links])
+    # The league names of the players of games in play (a finished game's come with its
+    # places): one query, also when there is none, so the count never depends on the data.
+    playing = {pk for link in links if not link.finished for pk in link.seats.values()}
+    names = dict(
+        Player.objects.filter(league=league, pk__in=list(playing) or [0]).values_list("pk", "name")
+    )
     items = []
     for link in links:
         places = {p.seat: p for p in link.placings.all()}
@@ -382,12 +410,15 @@ def recent_games(
                 {
                     "name": s.name,
                     "player_id": link.seats.get(s.name),
-                    "player": placing.player.name if placing else s.name,
+                    "player": placing.player.name
+                    if placing
+                    else names.get(link.seats.get(s.name), s.name),
                     "place": placing.place if placing else None,
                     "total": link.game.totals.get(s.name),
                     "rating": changes.get((link.pk, link.seats.get(s.name))),
                 }
             )
+        seated.sort(key=lambda seat: seat["place"] or len(seated) + 1)  # by place, when over
         items.append(
             {
                 "link": link,
@@ -471,7 +502,8 @@ def player_get(*, league: League, player_id: Any) -> Player:
 
 def player_record(*, league: League, player: Player, scope: str = "|") -> dict[str, Any]:
     """A player's page: rating history in ``scope`` (each game's rating before → after),
-    results by variant, last games, head to head. Five queries, however many games."""
+    results by variant in the scope's season (or every season), last games, head to head
+    (lifetime). Five queries, however many games."""
     place = Placing.objects.filter(league_game=OuterRef("league_game_id"), player=player)
     history = []
     before = START
@@ -496,10 +528,13 @@ def player_record(*, league: League, player: Player, scope: str = "|") -> dict[s
             }
         )
         before = after
+    season_part = scope.partition("|")[0] + "|"  # the scope's season (or none): its variants
     by_variant = [
         s
-        for s in Standing.objects.filter(league=league, player=player, scope__startswith="|")
-        if s.scope != "|"
+        for s in Standing.objects.filter(
+            league=league, player=player, scope__startswith=season_part
+        )
+        if s.scope != season_part
     ]
     counted = Placing.objects.filter(
         player=player, league_game__ranked=True, league_game__finished=True
@@ -517,45 +552,74 @@ def player_record(*, league: League, player: Player, scope: str = "|") -> dict[s
     }
 
 
-def player_hand_stats(*, league: League, player: Player) -> dict[str, Any]:
-    """What only the table can tell of a player, from every stored hand of the league's
-    finished games they sat in (ranked or friendly), per variant: the counts each family
-    tallies (:meth:`Family.tally`: hands, won, went out, points left when not winning,
-    undercuts, ù, móm, chips) with the rates and averages they give; and, in chip games,
-    the chips that went between the player and each opponent across all those games.
+def player_hand_stats(
+    *,
+    league: League,
+    player: Player,
+    season: Season | None = None,
+    variant: str | None = None,
+) -> dict[str, Any]:
+    """What only the table can tell of a player, from every stored hand of the league's games
+    they sat in (ranked or friendly; a game still in play counts the hands played so far),
+    per variant: the counts each family tallies (:meth:`Family.tally`: hands, won, went out,
+    points left when not winning, undercuts, ù, móm, chips) with the rates and averages they
+    give, over the games of ``season`` (its days) and ``variant`` when given. ``in_progress``:
+    how many of those games are still in play. And, lifetime whatever the scope, the chips
+    that went between the player and each opponent in chip games (``chips``, with
+    ``chips_in_progress`` games still in play among them).
 
-    Two queries however many games: the hands (with the game's variant and seat map), then
-    the opponents' names."""
+    Two queries however many games: the hands (with each game's variant, day and seat map),
+    then the opponents' names."""
+    done = Placing.objects.filter(player=player, league_game__league=league).values(
+        "league_game__game_id"
+    )
+    # The finished games the player has a place in, and the league's games in play (a
+    # league has few), whose seat maps tell whether the player sits in them.
+    in_play = Q(game__league_link__league=league, game__league_link__finished=False)
     rows = (
-        Hand.objects.filter(
-            deleted_at__isnull=True,
-            game__league_link__league=league,
-            game__league_link__placings__player=player,
-        )
+        Hand.objects.filter(deleted_at__isnull=True)
+        .filter(Q(game_id__in=done) | in_play)
         .order_by("game_id", "number")
         .values_list(
+            "game_id",
             "game__variant",
             "game__league_link__seats",
-            "game__league_link__placings__seat",
+            "game__league_link__played",
+            "game__league_link__finished",
             "entry",
             "result",
         )
     )
     sums: dict[str, dict[str, int]] = {}
     owed: dict[int, list[int]] = {}  # opponent id → [chips won from them, chips lost to them]
-    for slug, seats, seat, entry, result in rows:
+    scoped_in_play: set[int] = set()
+    chips_in_play: set[int] = set()
+    for game_id, slug, seats, played, finished, entry, result in rows:
+        seat = next((name for name, pk in (seats or {}).items() if pk == player.pk), None)
+        if seat is None:
+            continue  # a game in play without the player
+        playing = not finished
         family = family_of(slug)
-        mine = family.tally(entry or {}, result or {}).get(seat)
-        if mine is None:
-            continue
-        line = sums.setdefault(slug, {})
-        for key, value in mine.items():
-            line[key] = line.get(key, 0) + value
-        for payer, payee, amount in family.chip_flows(result or {}):
+        flows = family.chip_flows(result or {})
+        for payer, payee, amount in flows:
             if payee == seat and seats.get(payer) is not None:
                 owed.setdefault(seats[payer], [0, 0])[0] += amount
             elif payer == seat and seats.get(payee) is not None:
                 owed.setdefault(seats[payee], [0, 0])[1] += amount
+        if flows and playing:
+            chips_in_play.add(game_id)
+        if variant and slug != variant:
+            continue
+        if season and not season.starts <= timezone.localdate(played) <= season.ends:
+            continue
+        mine = family.tally(entry or {}, result or {}).get(seat)
+        if mine is None:
+            continue
+        if playing:
+            scoped_in_play.add(game_id)
+        line = sums.setdefault(slug, {})
+        for key, value in mine.items():
+            line[key] = line.get(key, 0) + value
     by_variant = []
     for slug, line in sums.items():
         tallies = family_of(slug).tallies
@@ -586,7 +650,12 @@ def player_hand_stats(*, league: League, player: Player) -> dict[str, Any]:
         if pid != player.pk and pid in names
     ]
     chips.sort(key=lambda line: (-abs(line["net"]), line["player"].casefold()))
-    return {"by_variant": by_variant, "chips": chips}
+    return {
+        "by_variant": by_variant,
+        "in_progress": len(scoped_in_play),
+        "chips": chips,
+        "chips_in_progress": len(chips_in_play),
+    }
 
 
 def _head_to_head(player: Player, counted) -> list[dict]:

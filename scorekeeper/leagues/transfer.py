@@ -66,6 +66,7 @@ from .services import (
     import_players,
     league_game_create,
     played_on,
+    season_create,
     token_valid,
 )
 
@@ -286,6 +287,12 @@ class Report:
     people: list[dict[str, Any]] = field(default_factory=list)  # {"ref", "name", "former_names"}
     duplicates: list[Planned] = field(default_factory=list)  # already in the league: skipped
     allow_duplicates: bool = False
+    # The export document's seasons ({"name", "starts", "ends"}) and settings ({"min_games",
+    # "inactive_nights"}): the seasons the league lacks are added; the settings are taken
+    # by a league that has no game yet (a whole league moving), so its table lists alike.
+    seasons: list[dict[str, Any]] = field(default_factory=list)
+    settings: dict[str, int] = field(default_factory=dict)
+    settings_taken: bool = False
 
     @property
     def ok(self) -> bool:
@@ -303,6 +310,8 @@ class Report:
             "duplicates": [g.as_report() for g in self.duplicates],
             "errors": self.errors,
             "created": self.created,
+            "seasons": [season["name"] for season in self.seasons],
+            "settings": self.settings if self.settings_taken else {},
         }
 
 
@@ -430,6 +439,8 @@ def parse_json(data: Any, report: Report) -> list[Planned]:
             continue
         ref = person.get("id", name)
         report.people.append({"ref": ref, "name": name.strip(), "former_names": formers})
+    if isinstance(data, Mapping):
+        _parse_league(data, report)
     games = data.get("games") if isinstance(data, Mapping) else None
     if not isinstance(games, list):
         report.error("games", _("expected a list of games"), "games")
@@ -473,6 +484,41 @@ def parse_json(data: Any, report: Report) -> list[Planned]:
             )
         )
     return order
+
+
+def _parse_league(data: Mapping, report: Report) -> None:
+    """The export document's seasons and settings, when it has them."""
+    seasons = data.get("seasons", [])
+    if not isinstance(seasons, list):
+        report.error("seasons", _("expected a list of seasons"), "seasons")
+        seasons = []
+    for i, season in enumerate(seasons):
+        where = f"seasons[{i}]"
+        try:
+            name = season["name"]
+            starts = dt.date.fromisoformat(season["starts"])
+            ends = dt.date.fromisoformat(season["ends"])
+        except (TypeError, KeyError, ValueError):
+            name = None
+        if not isinstance(name, str) or not name.strip() or ends < starts:
+            report.error(where, _("expected a season with a name, a first and a last day"), where)
+            continue
+        report.seasons.append({"name": name.strip(), "starts": starts, "ends": ends})
+    settings = data.get("league")
+    if isinstance(settings, Mapping):
+        for key, top in (("min_games", 100), ("inactive_nights", 52)):
+            value = settings.get(key)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
+                report.error(
+                    f"league.{key}",
+                    _("%(key)s: expected a whole number from 0 to %(top)s")
+                    % {"key": key, "top": top},
+                    f"league.{key}",
+                )
+                continue
+            report.settings[key] = value
 
 
 def _json(text: Any, kind: type, line: str, column: str, report: Report) -> Any:
@@ -583,7 +629,9 @@ def import_games(
     (in one transaction, ratings rebuilt once per scope from the earliest imported game on).
     Players are matched by id, then by name or former name. A game the league already has
     (same day, variant, players and hands) is a duplicate: reported, and skipped unless
-    ``allow_duplicates``."""
+    ``allow_duplicates``. An export document's seasons the league lacks (same name and days)
+    are added, and its settings (minimum of games, inactive nights) taken by a league with no
+    game yet, so the imported league's tables equal the original's."""
     if not token_valid(league=league, token=token):
         raise LeagueForbidden(_("this is not the league's organiser token"))
     report = Report(dry_run=dry_run, allow_duplicates=allow_duplicates)
@@ -595,9 +643,20 @@ def import_games(
     if report.errors:
         return report
     _find_duplicates(league, report)
+    have = {(x.name.casefold(), x.starts, x.ends) for x in league.seasons.all()}
+    report.seasons = [
+        x for x in report.seasons if (x["name"].casefold(), x["starts"], x["ends"]) not in have
+    ]
+    report.settings_taken = bool(report.settings) and not league.games.exists()
     if dry_run:
         return report
     with transaction.atomic(), deferred():
+        if report.settings_taken:
+            League.objects.filter(pk=league.pk).update(**report.settings)
+            for key, value in report.settings.items():
+                setattr(league, key, value)
+        for season in report.seasons:
+            season_create(league=league, token=token, **season)
         people = import_players(league=league, people=report.people)
         for game in report.games:
             seat_players = {name: people[ref] for name, ref in game.seats.items() if ref in people}

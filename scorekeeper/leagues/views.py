@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -196,11 +197,14 @@ def league_share(request: HttpRequest, league_id: str) -> HttpResponse:
 # -- the league page ----------------------------------------------------------------------------
 
 
-def _scope_from(request: HttpRequest, league: League, seasons: list[Season]):
-    """The season and variant asked for; no season asked means the current one (if any)."""
+def _scope_from(
+    request: HttpRequest, league: League, seasons: list[Season], *, default_current: bool = True
+):
+    """The season and variant asked for; no season asked means the current one (if any), or
+    every season with ``default_current=False``."""
     asked = request.GET.get("season")
     if asked is None:
-        season = current_season(league=league, seasons=seasons)
+        season = current_season(league=league, seasons=seasons) if default_current else None
     elif asked in {"", "all"}:
         season = None
     else:
@@ -232,16 +236,34 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
         "variant": get_variant(slug) if slug else None,
         "variants": variants,
         "unit": score_unit(slug) if slug else None,
+        "scope_query": _scope_query(season, slug),
         "ranked_rows": [r for r in rows if not r.provisional and not r.inactive],
         "provisional_rows": [r for r in rows if r.provisional and not r.inactive],
         "inactive_rows": [r for r in rows if r.inactive],
-        "nights": nights_of(recent_games(league=league, limit=RECENT_GAMES, scope=scope)),
+        "nights": _nights(league, scope),
         "players": league_players(league=league),
         "season_form": SeasonForm(),
     }
     response = render(request, "leagues/league.html", context)
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _nights(league: League, scope: str) -> list[dict[str, Any]]:
+    """The latest games by night, each with its variant (its name heads the game)."""
+    nights = nights_of(recent_games(league=league, limit=RECENT_GAMES, scope=scope))
+    for night in nights:
+        for item in night["games"]:
+            item["variant"] = get_variant(item["game"].variant)
+    return nights
+
+
+def _scope_query(season: Season | None, slug: str | None) -> str:
+    """``?season=…&variant=…`` for links to a player's page in the scope shown ("" for every
+    season and game, the player page's own default)."""
+    asked = {"season": season.pk if season else None, "variant": slug}
+    query = urlencode({key: value for key, value in asked.items() if value})
+    return f"?{query}" if query else ""
 
 
 def _variant_asked(request: HttpRequest) -> str | None:
@@ -257,21 +279,30 @@ def _variant_asked(request: HttpRequest) -> str | None:
 
 @require_GET
 def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpResponse:
-    """A player's rating history, results by variant, recent form and head to head."""
+    """A player's rating history, results by variant, what the table told, in the season and
+    variant asked for (every season and game unless asked); recent form; and, lifetime, head
+    to head and who owes whom."""
     league = _league(league_id)
     try:
         player = player_get(league=league, player_id=player_id)
     except Player.DoesNotExist:
         raise Http404("no such player") from None
-    slug = _variant_asked(request)
-    record = player_record(league=league, player=player, scope=scope_key(variant=slug))
+    seasons = list(league.seasons.all())
+    season, slug = _scope_from(request, league, seasons, default_current=False)
+    record = player_record(
+        league=league, player=player, scope=scope_key(season=season, variant=slug)
+    )
     points = [{player.name: round(item["after"], 1)} for item in record["history"]]
     context = {
         "league": league,
         "player": player,
+        "seasons": seasons,
+        "season": season,
+        "current": current_season(league=league, seasons=seasons),
         "variant": get_variant(slug) if slug else None,
+        "variants": [get_variant(v) for v in league_variants(league=league)],
         "chart": chart([player.name], points, start=0),
-        "current": record["history"][-1] if record["history"] else None,
+        "latest": record["history"][-1] if record["history"] else None,
         "changes": list(reversed(record["history"][-FORM_CHANGES:])),
         "others": [p for p in league_players(league=league) if p.pk != player.pk],
         "by_variant": [
@@ -284,17 +315,20 @@ def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpRes
         ],
         "form": record["form"],
         "head_to_head": record["head_to_head"],
-        **_table_record(league, player),
+        "scope_query": _scope_query(season, slug),
+        **_table_record(league, player, season, slug),
         "organiser": access.organiser(request, league) is not None,
         "rename_form": RenameForm(initial={"name": player.name}),
     }
     return render(request, "leagues/player.html", context)
 
 
-def _table_record(league: League, player: Player) -> dict[str, Any]:
-    """What the hands told of the player, per variant, each figure named by its family; and
-    who owes whom in chip games."""
-    stats = player_hand_stats(league=league, player=player)
+def _table_record(
+    league: League, player: Player, season: Season | None, slug: str | None
+) -> dict[str, Any]:
+    """What the hands told of the player in the scope, per variant, each figure named by its
+    family; and, lifetime, who owes whom in chip games."""
+    stats = player_hand_stats(league=league, player=player, season=season, variant=slug)
     at_table = []
     for item in stats["by_variant"]:
         family = family_of(item["variant"])
@@ -304,7 +338,12 @@ def _table_record(league: League, player: Player) -> dict[str, Any]:
             if key in item
         ]
         at_table.append({"variant": get_variant(item["variant"]), "lines": lines})
-    return {"at_table": at_table, "chips": stats["chips"]}
+    return {
+        "at_table": at_table,
+        "in_progress": stats["in_progress"],
+        "chips": stats["chips"],
+        "chips_in_progress": stats["chips_in_progress"],
+    }
 
 
 # -- organiser actions --------------------------------------------------------------------------

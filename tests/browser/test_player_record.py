@@ -48,5 +48,13 @@ def test_player_record_on_phones(live_server, chromium, viewport):
         assert page.evaluate(
             "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
         )
+        # who owes whom and head to head are read whole: no column scrolled out of sight
+        for table in ("#chips-owed", "#head-to-head"):
+            wrap = page.locator(table).locator("xpath=..")
+            assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth + 1"), table
+            right = page.locator(f"{table} thead th").last.evaluate(
+                "th => th.getBoundingClientRect().right"
+            )
+            assert right <= viewport["width"], (table, right)
     finally:
         context.close()

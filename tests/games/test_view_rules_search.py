@@ -71,3 +71,25 @@ def test_a_question_shows_the_sentence_that_matched(client):
 def test_nothing_found_suggests_words(client):
     page = client.get("/rules/search", {"q": "jokr"}).content.decode()
     assert 'id="suggestions"' in page and "joker" in page
+
+
+def test_the_czech_question_shows_the_sentence_that_answers_it(client):
+    """Of two sentences matching as many of the question's words, the one with the rarer
+    words shows: "never on one's own discard", not the opening "a discard may be laid off"."""
+    page = client.get(
+        "/rules/search",
+        {"q": "Můžu volat rummy na vlastní odhozenou kartu?"},
+        HTTP_ACCEPT_LANGUAGE="cs",
+    ).content.decode()
+    first = page[page.index('class="search-hits"') :]
+    first = first[: first.index("</li>")]
+    assert "nikdy na vlastní odhozenou kartu" in first
+
+
+def test_the_english_question_still_shows_the_own_discard_sentence(client):
+    page = client.get(
+        "/rules/search", {"q": "can I call Rummy on my own discard?"}
+    ).content.decode()
+    first = page[page.index('class="search-hits"') :]
+    first = first[: first.index("</li>")]
+    assert "never on one&#x27;s own discard" in first or "never on one's own discard" in first

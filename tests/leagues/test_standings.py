@@ -7,7 +7,7 @@ from scorekeeper.leagues.models import Placing
 from scorekeeper.leagues.selectors import standings
 from scorekeeper.leagues.services import season_create
 
-from .helpers import new_league, penalties, play, when
+from .helpers import QUICK, new_league, penalties, play, when
 
 pytestmark = pytest.mark.django_db
 
@@ -193,3 +193,52 @@ def test_as_of_equals_the_table_built_from_the_games_until_then():
     assert key(then) == key(built)
     moved = standings(league=league, movement=True)
     assert all(r.movement is not None for r in moved)
+
+
+def test_a_game_in_play_tonight_makes_no_night_of_the_table():
+    """Tonight's first game, started or in play, neither lists every player apart as missing
+    the last night nor hides the movement since the previous night."""
+    from scorekeeper.games.services import hand_record
+    from scorekeeper.leagues.services import league_update
+
+    league, token = new_league(min_games=0)
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Ann", Bob=5, Cy=9), played=when(1))
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Cy", Ann=20, Bob=30), played=when(8))
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Cy", Ann=20, Bob=30), played=when(8))
+    league_update(league=league, token=token, name=league.name, min_games=0, inactive_nights=1)
+    before = [
+        (r.player, r.rank, r.inactive, r.movement) for r in standings(league=league, movement=True)
+    ]
+    assert not any(inactive for _p, _r, inactive, _m in before)
+    assert any(moved for *_rest, moved in before)  # places changed since the first night
+    link, _ = play(league, token, ["Ann", "Bob"], None, played=when(15), options={"hands": 3})
+    assert [
+        (r.player, r.rank, r.inactive, r.movement) for r in standings(league=league, movement=True)
+    ] == before
+    hand_record(game=link.game, entry=penalties("Ann", Bob=4))  # in play: 1 hand of 3
+    link.refresh_from_db()
+    assert not link.finished
+    assert [
+        (r.player, r.rank, r.inactive, r.movement) for r in standings(league=league, movement=True)
+    ] == before
+
+
+def test_movement_in_one_variant_is_since_that_variants_previous_night():
+    league, token = new_league(min_games=0)
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Ann", Bob=5, Cy=9), played=when(1))
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Cy", Ann=20, Bob=30), played=when(8))
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Cy", Ann=20, Bob=30), played=when(8))
+    moved = [(r.player, r.movement) for r in standings(league=league, variant=QUICK, movement=True)]
+    assert any(m for _p, m in moved)
+    # a later night of another variant only leaves this variant's movement as it was
+    play(
+        league,
+        token,
+        ["Ann", "Bob"],
+        {"knocker": "Ann", "hands": {"Ann": {"points": 1}, "Bob": {"points": 9}}},
+        played=when(15),
+        variant="knock-rummy",
+        options={"target": 1},
+    )
+    rows = standings(league=league, variant=QUICK, movement=True)
+    assert [(r.player, r.movement) for r in rows] == moved

@@ -243,3 +243,118 @@ def test_the_json_document_round_trips_with_player_ids():
     report = import_games(league=copy, token=token, data=doc, dry_run=False)
     assert report.ok, report.errors
     assert table(copy) == table(league)
+
+
+def _listing(league, season=None):
+    return [
+        (r.player, r.rank, r.games, r.provisional, r.inactive, round(r.mu, 9))
+        for r in standings(league=league, season=season)
+    ]
+
+
+def test_the_whole_league_moves_with_its_seasons_and_settings():
+    """An export document into a new league: its seasons come along (the season tables equal
+    the original's) and so do its minimum of games and inactive nights (the same players
+    listed apart); a league that already has games keeps its own settings."""
+    import datetime as dt
+
+    from scorekeeper.leagues.services import league_update, season_create
+    from scorekeeper.leagues.transfer import export_document
+
+    league, token = new_league(min_games=2)
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Cy", Ann=5, Bob=9), played=when(1))
+    play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=4), played=when(8))
+    play(league, token, ["Ann", "Bob"], penalties("Bob", Ann=4), played=when(8))
+    league_update(league=league, token=token, name=league.name, min_games=2, inactive_nights=1)
+    first = season_create(
+        league=league,
+        token=token,
+        name="March",
+        starts=dt.date(2026, 3, 1),
+        ends=dt.date(2026, 3, 5),
+    )
+    doc = export_document(league=league)
+    copy, copy_token = new_league()  # min_games 3, no inactive nights
+    dry = import_games(league=copy, token=copy_token, data=doc)
+    assert dry.ok and dry.as_dict()["seasons"] == ["March"]
+    assert dry.as_dict()["settings"] == {"min_games": 2, "inactive_nights": 1}
+    report = import_games(league=copy, token=copy_token, data=doc, dry_run=False)
+    assert report.ok, report.errors
+    copy.refresh_from_db()
+    assert (copy.min_games, copy.inactive_nights) == (2, 1)
+    assert _listing(copy) == _listing(league)
+    assert ("Cy", None, 1, True, True) == _listing(copy)[-1][:5]
+    (march,) = copy.seasons.all()
+    assert (march.name, march.starts, march.ends) == ("March", first.starts, first.ends)
+    assert _listing(copy, march) == _listing(league, first)
+    # again, into the same league: nothing new, no second season, settings untouched
+    again = import_games(league=copy, token=copy_token, data=doc, dry_run=False)
+    assert again.ok and again.created == [] and again.as_dict()["seasons"] == []
+    assert len(again.duplicates) == 3
+    assert again.as_dict()["settings"] == {} and copy.seasons.count() == 1
+    # a league with games of its own keeps its settings
+    other, other_token = new_league(min_games=5)
+    play(other, other_token, ["Di", "Ed"], penalties("Di", Ed=3), played=when(20))
+    import_games(league=other, token=other_token, data=doc, dry_run=False)
+    other.refresh_from_db()
+    assert (other.min_games, other.inactive_nights) == (5, 0)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"seasons": "March"},
+        {"seasons": [{"name": "", "starts": "2026-03-01", "ends": "2026-03-05"}]},
+        {"seasons": [{"name": "S", "starts": "2026-03-09", "ends": "2026-03-05"}]},
+        {"seasons": [{"name": "S", "starts": "soon", "ends": "2026-03-05"}]},
+        {"seasons": [None]},
+        {"league": {"min_games": -1}},
+        {"league": {"inactive_nights": "two"}},
+        {"league": {"inactive_nights": 99}},
+    ],
+)
+def test_bad_seasons_or_settings_refuse_the_import_with_where(bad, client):
+    copy, token = new_league()
+    doc = {"games": [], **bad}
+    report = import_games(league=copy, token=token, data=doc, dry_run=False)
+    assert not report.ok and report.errors[0]["where"].startswith(("seasons", "league."))
+    assert not copy.seasons.exists()
+    response = client.post(
+        f"/api/v1/leagues/{copy.public_id}/import",
+        doc,
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+    assert response.status_code in (400, 422)
+    assert not copy.seasons.exists()
+
+
+def test_the_api_import_takes_the_seasons_and_settings_of_an_export(client):
+    import datetime as dt
+
+    from scorekeeper.leagues.services import league_update, season_create
+
+    league, token = new_league(min_games=1)
+    play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=4), played=when(1))
+    league_update(league=league, token=token, name=league.name, min_games=1, inactive_nights=2)
+    season_create(
+        league=league,
+        token=token,
+        name="March",
+        starts=dt.date(2026, 3, 1),
+        ends=dt.date(2026, 3, 31),
+    )
+    doc = client.get(f"/api/v1/leagues/{league.public_id}/export").json()
+    copy, copy_token = new_league()
+    response = client.post(
+        f"/api/v1/leagues/{copy.public_id}/import",
+        {**doc, "dry_run": False},
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {copy_token}",
+    )
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["seasons"] == ["March"]
+    assert body["settings"] == {"min_games": 1, "inactive_nights": 2}
+    copy.refresh_from_db()
+    assert (copy.min_games, copy.inactive_nights, copy.seasons.get().name) == (1, 2, "March")

@@ -402,3 +402,55 @@ def test_a_league_game_page_lists_the_rating_changes(client):
     page = client.get(reverse("game", args=[link.game.public_id])).content.decode()
     block = page[page.index('id="league-ratings"') :]
     assert "Ann" in block and "0.0 → " in block and "(+" in block and "(-" in block
+
+
+def test_the_game_nights_name_each_player_as_the_league_knows_them_in_order_of_place(client):
+    """After a rename and a merge, the nights list every game's players by their league
+    names (finished games and a game in play alike), each finished game by place."""
+    from scorekeeper.games.services import hand_record
+    from scorekeeper.leagues.services import player_merge, player_rename
+
+    league, token = new_league(min_games=1)
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Cy", Ann=9, Bob=5), played=when(1))
+    play(league, token, ["Annie", "Bob"], penalties("Bob", Annie=4), played=when(1), ranked=False)
+    live, _ = play(league, token, ["Cy", "Bob"], None, played=when(8), options={"hands": 3})
+    hand_record(game=live.game, entry=penalties("Cy", Bob=4))
+    player_rename(league=league, token=token, player=league.players.get(key="cy"), name="Cyrus")
+    player_merge(
+        league=league,
+        token=token,
+        player=league.players.get(key="annie"),
+        into=league.players.get(key="ann"),
+    )
+    page = client.get(reverse("league", args=[league.public_id]) + "?season=all")
+    page = page.content.decode()
+    first = page[page.index('id="night-2026-03-01"') :]
+    ranked = first[first.index("rating-changes") : first.index("</table>")]
+    names = re.findall(r'<th scope="row">([^<]+)</th>', ranked)
+    assert names == ["Cyrus", "Bob", "Ann"]  # by place: 1., 2., 3.
+    assert "3 players: Ann, Bob, Cyrus" in first
+    friendly = first[first.index("friendly") :]
+    assert re.search(r'<p class="small">1\. Bob, 2\. Ann</p>', friendly)
+    tonight = page[page.index('id="night-2026-03-08"') :]
+    assert "2 players: Bob, Cyrus" in tonight
+    assert re.search(r'<p class="small">Cyrus, Bob</p>', tonight)
+    body = client.get(f"/api/v1/leagues/{league.public_id}/games").json()
+    assert [p["player"] for p in body[-1]["places"]] == ["Cyrus", "Bob", "Ann"]
+
+
+def test_each_game_of_a_night_is_headed_by_its_game(client):
+    league, token = new_league(min_games=1)
+    play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=5), played=when(5))
+    play(
+        league,
+        token,
+        ["Ann", "Bob"],
+        {"knocker": "Ann", "hands": {"Ann": {"points": 1}, "Bob": {"points": 9}}},
+        played=when(5),
+        variant="knock-rummy",
+        options={"target": 1},
+    )
+    page = client.get(reverse("league", args=[league.public_id])).content.decode()
+    night = page[page.index('id="night-2026-03-05"') :]
+    titles = re.findall(r'<span class="title">([^<]+)</span>', night)
+    assert titles == ["Knock Rummy", "German Rummy"]

@@ -301,13 +301,18 @@ def ask(query: str, translate: Translate, language: str = "en", *, limit: int = 
         return Answer([], [])
     entries, vocabulary = _entries(translate, language)
     need = len(wanted) if len(wanted) <= 2 else max(2, -(-len(wanted) * 3 // 5))
+    # How many of the book's sentences hold each word: of two sentences matching as many
+    # words, the one with the rarer words answers the question ("vlastní odhozenou kartu"
+    # over the common "odhozená karta").
+    common = {w: sum(1 for e in entries for _t, st in e.sentences if w in st) for w in wanted}
     found = []
     for entry in entries:
-        best_sentence, best = entry.hit.text, -1
+        best_sentence, best, rarest = entry.hit.text, -1, -1.0
         for sentence, stems in entry.sentences:
             hits = sum(1 for w in wanted if w in stems or w in entry.title)
-            if hits > best:
-                best_sentence, best = sentence, hits
+            rare = sum(1 / (1 + common[w]) for w in wanted if w in stems)
+            if hits > best or (hits == best and rare > rarest):
+                best_sentence, best, rarest = sentence, hits, rare
         covered = {
             w
             for w in wanted
