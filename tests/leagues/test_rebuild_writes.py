@@ -99,3 +99,17 @@ def test_a_correction_of_the_first_game_rewrites_every_later_rating():
             key: value[0] for key, value in before.items()
         }
     check(league)
+
+
+def test_snapshots_go_with_their_game_player_and_league():
+    """The snapshot table has no foreign key constraints in the database (see the model):
+    Django's cascades must still delete the rows of whatever they belonged to."""
+    league, _token, links = build()
+    links[0].game.delete()
+    assert not RatingSnapshot.objects.filter(league_game_id=links[0].pk).exists()
+    ann = league.players.get(key="ann")
+    ann.delete()
+    assert not RatingSnapshot.objects.filter(player_id=ann.pk).exists()
+    assert RatingSnapshot.objects.filter(league=league).exists()
+    league.delete()
+    assert not RatingSnapshot.objects.exists()
