@@ -113,3 +113,23 @@ def test_snapshots_go_with_their_game_player_and_league():
     assert RatingSnapshot.objects.filter(league=league).exists()
     league.delete()
     assert not RatingSnapshot.objects.exists()
+
+
+@pytest.mark.parametrize("per_night", [1, 2, 40])
+def test_game_nights_read_newest_first_give_every_night(monkeypatch, per_night):
+    """The last N nights come from the newest games only; a night with more games than are
+    read per night is read on past, never cut short or skipped."""
+    from scorekeeper.leagues import selectors
+
+    league, token = new_league()
+    for day, hours in ((1, [20]), (2, [19, 21]), (4, [18, 19, 20, 21, 22]), (6, [20])):
+        for hour in hours:
+            at = when(day).replace(hour=hour)
+            play(league, token, ["Ann", "Bob"], None, played=at)
+    every = selectors.game_nights(league=league)
+    assert every == [when(d).date() for d in (6, 4, 2, 1)]
+    monkeypatch.setattr(selectors, "NIGHT_GAMES", per_night)
+    for limit in range(1, 6):
+        assert selectors.game_nights(league=league, limit=limit) == every[:limit]
+        until = when(4).date()
+        assert selectors.game_nights(league=league, until=until, limit=limit) == every[1:][:limit]
