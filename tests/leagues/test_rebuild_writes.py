@@ -54,8 +54,22 @@ def state(league):
 
 
 def check(league):
-    for snap in RatingSnapshot.objects.filter(league=league).select_related("league_game"):
+    latest = {}
+    for snap in (
+        RatingSnapshot.objects.filter(league=league)
+        .select_related("league_game")
+        .order_by("played", "league_game_id")
+    ):
         assert snap.played == snap.league_game.played
+        latest[(snap.scope, snap.player_id)] = (snap.mu, snap.sigma)
+    # Every float arrives in the snapshots as computed: the last one of each player in each
+    # scope is the table's rating, written through the ORM.
+    assert latest == {
+        (s.scope, s.player_id): (s.mu, s.sigma)
+        for s in Standing.objects.filter(league=league)
+        if (s.scope, s.player_id) in latest
+    }
+    assert latest
     kept = state(league)
     rebuild_league(league=league)
     assert state(league) == kept  # exactly: the same floats
