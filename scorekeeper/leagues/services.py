@@ -691,8 +691,8 @@ def _rebuild(league: League, scope: str, *, since: LeagueGame | None) -> None:
     # rating after the same game again (an UPDATE of two floats touches no index: 8 ms for
     # 7,500 rows, against 75 ms to delete and insert them again) and deletes the rest.
     # PostgreSQL deletes them all and inserts the new ones: its UPDATE writes a new row
-    # version into each of the table's six indexes (200 ms for 5,500 rows, fill factor or
-    # not), its DELETE and one INSERT of unnested arrays took 50 ms.
+    # version into each of the table's indexes (200 ms for 5,500 rows, with a lower fill
+    # factor too), where its DELETE and one INSERT of unnested arrays took 50 ms.
     by_copy = connection.vendor == "postgresql"
     stored: dict[tuple[int, int], tuple[int, float, float]] = {}
     if by_copy:
