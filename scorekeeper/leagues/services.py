@@ -15,7 +15,6 @@ import contextlib
 import contextvars
 import datetime as dt
 import hmac
-import itertools
 import secrets
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
@@ -23,12 +22,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum, TextField
+from django.db.models.functions import Cast
 from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
-from openskill.models import PlackettLuce
 
 from scorekeeper.games.models import Game, hash_token
 from scorekeeper.games.services import game_create, game_create_played, retry_on_collision
@@ -39,8 +38,7 @@ from scorekeeper.rules.scoring.setup import NAME_CHARACTER
 from scorekeeper.rules.standing import final_places
 
 from .models import League, LeagueGame, Placing, Player, RatingSnapshot, Season, Standing
-
-MODEL = PlackettLuce()
+from .rating import MODEL, MU, SIGMA, rate_game  # noqa: F401 (MODEL: read by selectors, API)
 
 TEXT_EXPECTED = define("league.text_expected", N_("expected text"))
 NUL_IN_TEXT = define("league.nul_text", N_("text may not contain NUL characters"))
@@ -684,91 +682,164 @@ def _rebuild(league: League, scope: str, *, since: LeagueGame | None) -> None:
     games = scope_games(league=league, scope=scope)
     snapshots = RatingSnapshot.objects.filter(league=league, scope=scope)
     if since is None:
-        later_games, later_snaps, before = games, snapshots, snapshots.none()
+        later_games, later_snaps = games, snapshots
     else:
         at = Q(played__gt=since.played) | Q(played=since.played, pk__gte=since.pk)
         snap_at = Q(played__gt=since.played) | Q(played=since.played, league_game_id__gte=since.pk)
         later_games, later_snaps = games.filter(at), snapshots.filter(snap_at)
-        before = snapshots.exclude(snap_at)
-    removed, _counts = later_snaps.delete()
+    # The snapshots from this point on. SQLite overwrites them where the same player has a
+    # rating after the same game again (an UPDATE of two floats touches no index: 8 ms for
+    # 7,500 rows, against 75 ms to delete and insert them again) and deletes the rest.
+    # PostgreSQL deletes them all and inserts the new ones: its UPDATE writes a new row
+    # version into each of the table's indexes (200 ms for 5,500 rows, with a lower fill
+    # factor too), where its DELETE and one INSERT of unnested arrays took 50 ms.
+    by_copy = connection.vendor == "postgresql"
+    stored: dict[tuple[int, int], tuple[int, float, float]] = {}
+    if by_copy:
+        removed, _counts = later_snaps.delete()
+    else:
+        stored = {
+            (game, player): (pk, mu, sigma)
+            for pk, game, player, mu, sigma in later_snaps.values_list(
+                "pk", "league_game_id", "player_id", "mu", "sigma"
+            ).order_by()
+        }
+        removed = len(stored)
 
-    ratings: dict[int, tuple[float, float]]
-    if removed == 0 and since is not None:
+    ratings: dict[int, tuple[float, float]] = {}
+    if since is not None and not removed:
         # Nothing was rated after this point: the table holds the ratings just before it.
         ratings = {
-            s.player_id: (s.mu, s.sigma)
-            for s in Standing.objects.filter(league=league, scope=scope)
+            player: (mu, sigma)
+            for player, mu, sigma in Standing.objects.filter(
+                league=league, scope=scope
+            ).values_list("player_id", "mu", "sigma")
         }
-    else:
-        ratings = {}
-        for player, mu, sigma in before.order_by("played", "league_game_id").values_list(
-            "player_id", "mu", "sigma"
-        ):
-            ratings[player] = (mu, sigma)
+    elif since is not None:
+        ratings = _ratings_before(league, scope, since)
 
-    # One streamed query for every place from this game on, in the order the games were played.
-    rows = (
-        Placing.objects.filter(league_game__in=later_games.values("pk"))
-        .order_by("league_game__played", "league_game_id", "place", "pk")
-        .values_list("league_game_id", "league_game__played", "player_id", "place")
+    # Every place from this game on, in the order the games were played, as the driver gives
+    # the rows: no date is converted in Python. PostgreSQL copies each snapshot's date from its
+    # game as it inserts; SQLite gets the stored text back as it was read (an INSERT ... SELECT
+    # per row there was four times slower than plain VALUES).
+    places = Placing.objects.filter(league_game__in=later_games.values("pk")).order_by(
+        "league_game__played", "league_game_id", "place", "pk"
     )
-    fresh: list[tuple] = []
-    kept: dict[int, Any] = {}
-    adapt = connection.ops.adapt_datetimefield_value
-    for (game_id, played), group in itertools.groupby(
-        rows.iterator(chunk_size=2000), key=lambda row: (row[0], row[1])
-    ):
-        placings = [(player, place) for _game, _played, player, place in group]
-        if len(placings) < 2:
-            continue
-        at = adapt(played)
-        new = rate(placings, ratings, kept)
-        for (player, _place), (mu, sigma) in zip(placings, new, strict=True):
-            ratings[player] = (mu, sigma)
-            fresh.append((league.pk, scope, game_id, at, player, mu, sigma))
-    _insert_snapshots(fresh)
+    if by_copy:
+        rows = list(places.values_list("league_game_id", "player_id", "place"))
+    else:
+        text = Cast("league_game__played", TextField())
+        rows = list(places.values_list("league_game_id", "player_id", "place", text))
+    fresh: list[tuple] = []  # (game id, played, player id, mu, sigma): snapshots to insert
+    changed: list[tuple] = []  # (snapshot id, mu, sigma): snapshots to overwrite
+    default = (MU, SIGMA)
+    start, count = 0, len(rows)
+    while start < count:
+        first = rows[start]
+        game_id = first[0]
+        end = start + 1
+        while end < count and rows[end][0] == game_id:
+            end += 1
+        if end - start >= 2:
+            at = None if by_copy else first[3]
+            players = [row[1] for row in rows[start:end]]
+            new = rate_game(
+                [ratings.get(player, default) for player in players],
+                [row[2] for row in rows[start:end]],
+            )
+            for player, (mu, sigma) in zip(players, new, strict=True):
+                ratings[player] = (mu, sigma)
+                old = stored.pop((game_id, player), None)
+                if old is None:
+                    fresh.append((game_id, at, player, mu, sigma))
+                elif old[1] != mu or old[2] != sigma:
+                    changed.append((old[0], mu, sigma))
+        start = end
+    _delete_snapshots([pk for pk, _mu, _sigma in stored.values()])
+    _update_snapshots(changed)
+    _insert_snapshots(league, scope, fresh)
     _write_table(league, scope, games, ratings)
 
 
-_SNAPSHOT_COLUMNS = ("league_id", "scope", "league_game_id", "played", "player_id", "mu", "sigma")
+def _ratings_before(league: League, scope: str, since) -> dict[int, tuple[float, float]]:
+    """Each player's (μ, σ) in ``scope`` after their last game before ``since``: one indexed
+    lookup per player of the league, however long its history."""
+    before = Q(played__lt=since.played) | Q(played=since.played, league_game_id__lt=since.pk)
+    # ``played <= since``, implied by ``before``, bounds the index scan (player, scope,
+    # played): without it PostgreSQL read each player's whole history backwards (130 ms).
+    last = (
+        RatingSnapshot.objects.filter(
+            league=league, scope=scope, player=OuterRef("pk"), played__lte=since.played
+        )
+        .filter(before)
+        .order_by("-played", "-league_game_id")
+    )
+    rows = (
+        Player.objects.filter(league=league)
+        .annotate(mu=Subquery(last.values("mu")[:1]), sigma=Subquery(last.values("sigma")[:1]))
+        .values_list("pk", "mu", "sigma")
+        .order_by()
+    )
+    return {pk: (mu, sigma) for pk, mu, sigma in rows if mu is not None}
 
 
-def _insert_snapshots(rows: Sequence[tuple]) -> None:
-    """Write rating snapshots with one prepared INSERT run over all rows: a rebuild from a
-    league's first game writes thousands, and building a model object for each (what
-    ``bulk_create`` does) cost more than the ratings themselves."""
-    if not rows:
+def _delete_snapshots(pks: Sequence[int]) -> None:
+    for start in range(0, len(pks), 500):
+        RatingSnapshot.objects.filter(pk__in=pks[start : start + 500]).delete()
+
+
+def _update_snapshots(changed: Sequence[tuple]) -> None:
+    """Overwrite (snapshot id, μ, σ) rows with one prepared UPDATE run over all of them (not
+    used on PostgreSQL, which deletes and inserts: see :func:`_rebuild`)."""
+    if not changed:
         return
     table = connection.ops.quote_name(RatingSnapshot._meta.db_table)
-    columns = ", ".join(connection.ops.quote_name(c) for c in _SNAPSHOT_COLUMNS)
-    marks = ", ".join(["%s"] * len(_SNAPSHOT_COLUMNS))
-    sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
     with connection.cursor() as cursor:
-        for start in range(0, len(rows), 5000):
-            cursor.executemany(sql, rows[start : start + 5000])
+        cursor.executemany(
+            f"UPDATE {table} SET mu = %s, sigma = %s WHERE id = %s",
+            [(mu, sigma, pk) for pk, mu, sigma in changed],
+        )
 
 
-def rate(
-    placings: Sequence[tuple[int, int]],
-    ratings: dict[int, tuple[float, float]],
-    kept: dict[int, Any] | None = None,
-):
-    """New (μ, σ) for each (player id, place) of one game, in order: openskill's
-    Plackett-Luce from the places, starting from each player's rating so far. ``kept``: the
-    openskill rating objects of a rebuild in progress, reused while they still hold the
-    player's (μ, σ), so a long rebuild makes no new object per player and game."""
-    teams = []
-    for player, _place in placings:
-        mu, sigma = ratings.get(player, (None, None))
-        known = kept.get(player) if kept is not None else None
-        if known is None or (known.mu, known.sigma) != (mu, sigma):
-            known = MODEL.rating(mu=mu, sigma=sigma)
-        teams.append([known])
-    rated = MODEL.rate(teams, ranks=[place for _player, place in placings])
-    if kept is not None:
-        for (player, _place), team in zip(placings, rated, strict=True):
-            kept[player] = team[0]
-    return [(team[0].mu, team[0].sigma) for team in rated]
+def _insert_snapshots(league: League, scope: str, fresh: Sequence[tuple]) -> None:
+    """Write a rebuild's rating snapshots, (game id, played, player id, μ, σ) each. PostgreSQL
+    takes them all in one statement (four arrays, unnested, each row's date read from its
+    game: ``played`` is None there); other databases run one prepared INSERT over all rows,
+    with ``played`` as the database stored it. A rebuild from a league's first game writes
+    thousands: building a model object for each (what ``bulk_create`` does) cost more than
+    the ratings themselves."""
+    if not fresh:
+        return
+    quote = connection.ops.quote_name
+    table = quote(RatingSnapshot._meta.db_table)
+    columns = ", ".join(quote(c) for c in _SNAPSHOT_COLUMNS)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            games, players, mus, sigmas = (_array([row[i] for row in fresh]) for i in (0, 2, 3, 4))
+            cursor.execute(
+                f"INSERT INTO {table} ({columns}) "
+                "SELECT %s, %s, v.game, g.played, v.player, v.mu, v.sigma "
+                "FROM unnest(%s::bigint[], %s::bigint[], %s::float8[], %s::float8[]) "
+                f"AS v(game, player, mu, sigma) JOIN {quote(LeagueGame._meta.db_table)} g "
+                "ON g.id = v.game",
+                [league.pk, scope, games, players, mus, sigmas],
+            )
+            return
+        marks = ", ".join(["%s"] * len(_SNAPSHOT_COLUMNS))
+        cursor.executemany(
+            f"INSERT INTO {table} ({columns}) VALUES ({marks})",
+            [(league.pk, scope, *row) for row in fresh],
+        )
+
+
+def _array(values: Sequence[int | float]) -> str:
+    """A PostgreSQL array literal of numbers. psycopg builds one from a list element by
+    element in Python (40 ms for two arrays of 7,500); ``repr`` of a float is the shortest text
+    that reads back as the very same float, and joining is done in C (12 ms)."""
+    return "{" + ",".join(map(repr, values)) + "}"
+
+
+_SNAPSHOT_COLUMNS = ("league_id", "scope", "league_game_id", "played", "player_id", "mu", "sigma")
 
 
 @dataclass(frozen=True)
@@ -793,7 +864,7 @@ def _write_table(league: League, scope: str, games, ratings: dict[int, tuple[flo
         )
     )
     Standing.objects.filter(league=league, scope=scope).delete()
-    default = (MODEL.mu, MODEL.sigma)
+    default = (MU, SIGMA)
     Standing.objects.bulk_create(
         Standing(
             league=league,
