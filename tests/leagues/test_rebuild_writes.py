@@ -132,14 +132,15 @@ def test_snapshots_go_with_their_game_player_and_league():
 @pytest.mark.parametrize("per_night", [1, 2, 40])
 def test_game_nights_read_newest_first_give_every_night(monkeypatch, per_night):
     """The last N nights come from the newest games only; a night with more games than are
-    read per night is read on past, never cut short or skipped."""
+    read per night is read on past, never cut short or skipped. (A night is a day with a
+    finished ranked game, so each game here is played to its end.)"""
     from scorekeeper.leagues import selectors
 
     league, token = new_league()
     for day, hours in ((1, [20]), (2, [19, 21]), (4, [18, 19, 20, 21, 22]), (6, [20])):
         for hour in hours:
             at = when(day).replace(hour=hour)
-            play(league, token, ["Ann", "Bob"], None, played=at)
+            play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=5), played=at)
     every = selectors.game_nights(league=league)
     assert every == [when(d).date() for d in (6, 4, 2, 1)]
     monkeypatch.setattr(selectors, "NIGHT_GAMES", per_night)
