@@ -265,6 +265,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DB_CONNECT_TIMEOUT = env_int("DB_CONNECT_TIMEOUT", 2)
 # The watchdog of scorekeeper.dbwatch: a call waiting longer is cut (health answers first).
 DB_CALL_DEADLINE = env_int("DB_CALL_DEADLINE", 10)
+# ... and before a request's first query (the check of a reused connection), DB_CHECK_DEADLINE.
+DB_CHECK_DEADLINE = env_int("DB_CHECK_DEADLINE", 2)
 HEALTH_DEADLINE = 2
 DB_STATEMENT_TIMEOUT = env_int("DB_STATEMENT_TIMEOUT", 5000)
 # A transaction left open with no statement for DB_IDLE_IN_TRANSACTION_TIMEOUT ms ends, its

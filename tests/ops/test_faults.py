@@ -39,9 +39,9 @@ def test_database_and_redis_faults_answer_fast_and_recover():
     hung = rows["hung database"]
     assert list(hung["health"][:2]) == [503, True], hung
     assert hung["health"][2] < 5, hung
-    for kind in ("read", "write"):
+    for kind in ("read", "write"):  # a reused connection's check is cut after 2 s, not 10 s
         assert list(hung[kind][:2]) == [503, True], hung
-        assert hung[kind][2] < 15, hung
+        assert hung[kind][2] < 5, hung
     refused = rows["refused database"]
     for kind in ("health", "read", "write"):
         assert list(refused[kind][:2]) == [503, True], refused
