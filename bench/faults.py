@@ -57,6 +57,7 @@ class Relay:
         self.lose_closes = False
         self.port = servers.free_port()
         self.pairs: dict[int, int] = {}
+        self._gone: set[socket.socket] = set()  # clients whose close was lost
         self._sockets: list[socket.socket] = []
         self._listener: socket.socket | None = None
         self._lock = threading.Lock()
@@ -97,6 +98,7 @@ class Relay:
             # hang: keep the socket open and never answer
 
     def _pump(self, source: socket.socket, target: socket.socket, from_client: bool) -> None:
+        lost = False  # the client is gone and its close lost: the server's answers go nowhere
         try:
             while True:
                 data = source.recv(65536)
@@ -104,10 +106,18 @@ class Relay:
                     break
                 while self.mode == "hang":  # a stalled server: bytes stop moving both ways
                     time.sleep(0.05)
-                target.sendall(data)
+                if lost or target in self._gone:
+                    continue
+                try:
+                    target.sendall(data)
+                except OSError:
+                    if from_client or not self.lose_closes:
+                        raise
+                    lost = True
         except OSError:
             pass
         if from_client and self.lose_closes:
+            self._gone.add(source)
             _shut(source)  # the server side stays open, and never hears of it
             return
         _shut(source)
