@@ -12,7 +12,11 @@ put back, without touching the real servers. Cases, each timed from the client:
 - a held lock (a table locked by another session): a hand post answers 503 once
   DB_STATEMENT_TIMEOUT passes, and is recorded once the lock goes;
 - Redis down (refused, then hung): pages and writes keep working (rate limits fail open);
-- kill -9 of a worker while phones post hands with request_ids and retry: no hand lost or doubled.
+- kill -9 of a worker while phones post hands with request_ids and retry: no hand lost or
+  doubled. The worker is stopped (SIGSTOP) until its session holds the game's row lock, then
+  killed; once with its close passed on to PostgreSQL (the transaction ends at once), once with
+  the close lost on the way, as when a client host vanishes (PostgreSQL ends the orphaned
+  transaction after idle_in_transaction_session_timeout).
 
 Bounded: every wait has a deadline, every process started here is stopped by its pid.
 """
