@@ -257,17 +257,47 @@ def probe(port: int, game_id: str, auth: dict) -> dict:
     return {"health": health, "read": read, "write": write}
 
 
+def on_worker(workers: list[int], worker: int, call):
+    """``call()`` with every worker but ``worker`` stopped (SIGSTOP), so ``worker`` serves it."""
+    others = [pid for pid in workers if pid != worker]
+    for pid in others:
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        return call()
+    finally:
+        for pid in others:
+            os.kill(pid, signal.SIGCONT)
+
+
 def cases(
     server, pg_relay: Relay, redis_relay: Relay, direct_url: str, *, kill_worker: bool = True
 ) -> list[dict]:
     port = server.port
     game_id, auth = new_game(port)
     rows = []
-    for case, fault in (("hung database", pg_relay.hang), ("refused database", pg_relay.refuse)):
-        fault()
-        seen = probe(port, game_id, auth)
-        pg_relay.forward()
-        rows.append({"case": case, **seen, "recovered_s": wait_healthy(port)})
+    # Hung: the worst case of each, a read and health each on a worker whose connection is open
+    # (its check has to be cut before it reconnects); the hand post then meets a worker with none.
+    workers = worker_pids(server)
+    for worker in workers:  # every worker holds a connection
+        on_worker(workers, worker, lambda: timed(port, "GET", f"/api/v1/games/{game_id}"))
+    pg_relay.hang()
+    read = on_worker(workers, workers[0], lambda: timed(port, "GET", f"/api/v1/games/{game_id}"))
+    health = on_worker(workers, workers[-1], lambda: timed(port, "GET", "/api/v1/health"))
+    write = timed(port, "POST", f"/api/v1/games/{game_id}/hands", HAND, auth)
+    pg_relay.forward()
+    rows.append(
+        {
+            "case": "hung database",
+            "health": health,
+            "read": read,
+            "write": write,
+            "recovered_s": wait_healthy(port),
+        }
+    )
+    pg_relay.refuse()
+    seen = probe(port, game_id, auth)
+    pg_relay.forward()
+    rows.append({"case": "refused database", **seen, "recovered_s": wait_healthy(port)})
 
     import psycopg
 
