@@ -8,6 +8,12 @@ middleware watches each request's database calls: when one has been waiting long
 down from a timer thread. The waiting call then fails at once with an OperationalError, the
 request answers 503 (health, and the API's JSON error), Django drops the broken connection and
 the next request connects afresh: the app recovers by itself.
+
+Before a request's first query, what waits is connecting (bounded by ``connect_timeout``
+already) or the one-line check Django makes of a reused connection, which a live database
+answers in milliseconds: that part gets ``DB_CHECK_DEADLINE`` (2 s). A hung database so costs
+a request 2 s there plus the reconnect's ``connect_timeout``, not the whole call deadline; a
+live one whose check is cut by mistake costs one reconnect, not the request.
 """
 
 from __future__ import annotations
@@ -33,8 +39,10 @@ def _deadline(request: HttpRequest) -> float:
 class _Watch:
     """Tracks whether this request is inside a database call and since when."""
 
-    def __init__(self, deadline: float, db):
+    def __init__(self, deadline: float, db, check_deadline: float | None = None):
         self.deadline = deadline
+        self.check_deadline = deadline if check_deadline is None else min(deadline, check_deadline)
+        self.first = True  # no query has started yet: connecting, or checking a reused connection
         self.db = db  # this request thread's connection (connections are per thread)
         # Until the first call returns the request counts as waiting: connecting, and the
         # health check Django runs on a reused connection, happen outside execute wrappers.
@@ -45,6 +53,7 @@ class _Watch:
 
     def __call__(self, execute, sql, params, many, context):
         self._grab()
+        self.first = False
         self.since = time.monotonic()
         try:
             return execute(sql, params, many, context)
@@ -63,7 +72,8 @@ class _Watch:
     def run(self) -> None:
         while not self.done.wait(0.2):
             since = self.since
-            if since is None or time.monotonic() - since < self.deadline:
+            deadline = self.check_deadline if self.first else self.deadline
+            if since is None or time.monotonic() - since < deadline:
                 continue
             self._grab()  # the socket of the connection now in use (perhaps a new one)
             if self.fd is not None and not self.cut:
@@ -82,7 +92,11 @@ class DatabaseDeadlineMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if not self.active:
             return self.get_response(request)
-        watch = _Watch(_deadline(request), connections["default"])
+        watch = _Watch(
+            _deadline(request),
+            connections["default"],
+            check_deadline=getattr(settings, "DB_CHECK_DEADLINE", None),
+        )
         watch._grab()
         watcher = threading.Thread(target=watch.run, daemon=True)
         watcher.start()

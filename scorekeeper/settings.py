@@ -265,12 +265,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DB_CONNECT_TIMEOUT = env_int("DB_CONNECT_TIMEOUT", 2)
 # The watchdog of scorekeeper.dbwatch: a call waiting longer is cut (health answers first).
 DB_CALL_DEADLINE = env_int("DB_CALL_DEADLINE", 10)
+# ... and before a request's first query (the check of a reused connection), DB_CHECK_DEADLINE.
+DB_CHECK_DEADLINE = env_int("DB_CHECK_DEADLINE", 2)
 HEALTH_DEADLINE = 2
 DB_STATEMENT_TIMEOUT = env_int("DB_STATEMENT_TIMEOUT", 5000)
+# A transaction left open with no statement for DB_IDLE_IN_TRANSACTION_TIMEOUT ms ends, its
+# session with it: a worker killed mid-transaction (kill -9, the OOM killer) whose close never
+# reaches PostgreSQL (its host or the network gone, a proxy between them) would otherwise
+# hold the game's row lock for hours, until TCP gives up, and every write to that game would
+# wait on it. A request never pauses that long between two statements of its transaction.
+DB_IDLE_IN_TRANSACTION_TIMEOUT = env_int("DB_IDLE_IN_TRANSACTION_TIMEOUT", 10000)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["OPTIONS"] = {
         "connect_timeout": DB_CONNECT_TIMEOUT,
-        "options": f"-c statement_timeout={DB_STATEMENT_TIMEOUT}",
+        "options": (
+            f"-c statement_timeout={DB_STATEMENT_TIMEOUT}"
+            f" -c idle_in_transaction_session_timeout={DB_IDLE_IN_TRANSACTION_TIMEOUT}"
+        ),
         "tcp_user_timeout": DB_STATEMENT_TIMEOUT,
         "keepalives": 1,
         "keepalives_idle": 10,
