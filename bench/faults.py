@@ -28,6 +28,7 @@ import json
 import os
 import random
 import secrets
+import shutil
 import signal
 import socket
 import sys
@@ -229,6 +230,11 @@ def run(args) -> list[dict]:
                 )
             finally:
                 server.stop()
+    except BaseException:
+        print(f"faults: kept {tmp} (gunicorn.log) for a look", file=sys.stderr)
+        raise
+    else:
+        shutil.rmtree(tmp, ignore_errors=True)
     finally:
         pg_relay.close()
         redis_relay.close()
