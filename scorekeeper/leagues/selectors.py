@@ -699,7 +699,7 @@ class GameLeague:
 
     name: str
     url: str
-    ratings: tuple = ()  # (name at the table, Change) for a finished ranked game
+    ratings: tuple = ()  # (league name, Change) by place, for a finished ranked game
 
 
 def games_with_league(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -709,8 +709,9 @@ def games_with_league(games: QuerySet[Game]) -> QuerySet[Game]:
 
 def game_league(*, game: Game) -> GameLeague | None:
     """The league ``game`` was played in, or None, with each player's rating before → after
-    when the game counted. No query for a game read through :func:`games_with_league` (one
-    otherwise), and one more for a finished ranked game's rating changes."""
+    when the game counted, in place order. No query for a game read through
+    :func:`games_with_league` (one otherwise), and two more for a finished ranked game's
+    rating changes and places."""
     try:
         link = game.league_link
     except LeagueGame.DoesNotExist:
@@ -719,10 +720,13 @@ def game_league(*, game: Game) -> GameLeague | None:
     ratings: tuple = ()
     if link.ranked and link.finished:
         changes = rating_changes(league=league, scope="|", games=[link.pk])
+        # In place order, each player by their league name (after a rename or a merge), as
+        # the league page's game nights list them.
+        placings = Placing.objects.filter(league_game=link).select_related("player")
         ratings = tuple(
-            (name, changes[(link.pk, pk)])
-            for name, pk in link.seats.items()
-            if (link.pk, pk) in changes
+            (p.player.name, changes[(link.pk, p.player_id)])
+            for p in placings.order_by("place", "pk")
+            if (link.pk, p.player_id) in changes
         )
     return GameLeague(
         name=league.name, url=reverse("league", args=[league.public_id]), ratings=ratings

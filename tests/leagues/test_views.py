@@ -404,6 +404,20 @@ def test_a_league_game_page_lists_the_rating_changes(client):
     assert "Ann" in block and "0.0 → " in block and "(+" in block and "(-" in block
 
 
+def test_a_league_game_page_lists_the_ratings_by_place_with_league_names(client):
+    """The game page's rating list: in place order (not seat order), each player by the
+    league's name for them after a rename, as the league page's game nights list them."""
+    from scorekeeper.leagues.services import player_rename
+
+    league, token = new_league(min_games=1)
+    link, _ = play(league, token, ["Ann", "Bob", "Cy"], penalties("Cy", Ann=9, Bob=5))
+    player_rename(league=league, token=token, player=league.players.get(key="cy"), name="Cyrus")
+    page = client.get(reverse("game", args=[link.game.public_id])).content.decode()
+    block = page[page.index('id="league-ratings"') :]
+    block = block[: block.index("</table>")]
+    assert re.findall(r'<th scope="row">([^<]+)</th>', block) == ["Cyrus", "Bob", "Ann"]
+
+
 def test_the_game_nights_name_each_player_as_the_league_knows_them_in_order_of_place(client):
     """After a rename and a merge, the nights list every game's players by their league
     names (finished games and a game in play alike), each finished game by place."""
