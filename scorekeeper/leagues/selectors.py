@@ -67,6 +67,7 @@ class Row:
     inactive: bool = False  # no game in the league's last N game nights (a league setting)
     tiebreak: str | None = None  # "wins" or "head_to_head": what put it above a level row
     movement: int | None = None  # places gained since the previous game night (- lost)
+    new: bool = False  # first game of the scope after the previous game night (a late joiner)
 
     def as_api(self) -> dict[str, Any]:
         return {
@@ -347,7 +348,8 @@ def _with_movement(
     season: Season | None = None,
     variant: str | None = None,
 ) -> list[Row]:
-    """Each ranked row's places gained since the table of the scope's previous game night."""
+    """Each ranked row's places gained since the table of the scope's previous game night;
+    a player with no game of the scope before it (a late joiner) is marked new."""
     nights = game_nights(league=league, until=as_of, limit=2, season=season, variant=variant)
     # Without a previous night the same queries run on an empty table: a page's query count
     # never depends on how many nights the league has had.
@@ -356,9 +358,12 @@ def _with_movement(
     if len(nights) < 2:
         return rows
     then = {r.player_id: r.rank for r in before if r.rank is not None}
+    known = {r.player_id for r in before}  # a player absent from it joined on the latest night
     return [
         dataclasses.replace(row, movement=then[row.player_id] - row.rank)
         if row.rank is not None and row.player_id in then
+        else dataclasses.replace(row, new=True)
+        if row.player_id not in known
         else row
         for row in rows
     ]

@@ -242,3 +242,16 @@ def test_movement_in_one_variant_is_since_that_variants_previous_night():
     )
     rows = standings(league=league, variant=QUICK, movement=True)
     assert [(r.player, r.movement) for r in rows] == moved
+
+
+def test_a_late_joiner_is_marked_new_since_the_previous_night():
+    """A player whose first game is on the latest night has no place to move from: the row
+    says new rather than nothing; the others move as before, and with one night nobody is."""
+    league, token = new_league(min_games=0)
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Ann", Bob=5, Cy=9), played=when(1))
+    assert not any(r.new for r in standings(league=league, movement=True))
+    play(league, token, ["Ann", "Bob", "Dee"], penalties("Dee", Ann=20, Bob=30), played=when(8))
+    rows = {r.player: r for r in standings(league=league, movement=True)}
+    assert rows["Dee"].new and rows["Dee"].movement is None
+    assert not any(rows[p].new for p in ("Ann", "Bob", "Cy"))
+    assert all(rows[p].movement is not None for p in ("Ann", "Bob", "Cy"))

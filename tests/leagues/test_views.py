@@ -468,3 +468,20 @@ def test_each_game_of_a_night_is_headed_by_its_game(client):
     night = page[page.index('id="night-2026-03-05"') :]
     titles = re.findall(r'<span class="title">([^<]+)</span>', night)
     assert titles == ["Knock Rummy", "German Rummy"]
+
+
+def test_the_standings_mark_a_late_joiner_new(client):
+    league, token = new_league(min_games=0)
+    play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=5), played=when(1))
+    play(league, token, ["Ann", "Dee"], penalties("Dee", Ann=20), played=when(8))
+    page = client.get(reverse("league", args=[league.public_id])).content.decode()
+    table = page[
+        page.index('id="standings"') : page.index("</table>", page.index('id="standings"'))
+    ]
+    rows = {
+        re.search(r'<th scope="row"><a [^>]*>([^<]+)</a>', row).group(1): row
+        for row in table.split("<tr")[2:]
+        if 'scope="row"' in row
+    }
+    assert 'class="new"' in rows["Dee"] and ">new<" in rows["Dee"]
+    assert 'class="new"' not in rows["Ann"] and 'class="new"' not in rows["Bob"]
