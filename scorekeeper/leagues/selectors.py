@@ -227,14 +227,17 @@ def game_nights(
 
 def _rows(league: League, scope: str, lines: Sequence[_Line], as_of: dt.date | None) -> list[Row]:
     cutoff = None
+    seated: set[int] = set()
     if league.inactive_nights:
         nights = game_nights(league=league, until=as_of, limit=league.inactive_nights)
         if len(nights) == league.inactive_nights:
             cutoff = nights[-1]
+        seated = _seated_in_play(league, scope, cutoff, as_of)
     rows = []
     for s in lines:
         display = s.mu - 3 * s.sigma
         inactive = bool(cutoff and s.last and timezone.localdate(s.last) < cutoff)
+        inactive = inactive and s.player_id not in seated
         rows.append(
             Row(
                 None,
@@ -268,6 +271,30 @@ def _rows(league: League, scope: str, lines: Sequence[_Line], as_of: dt.date | N
         listed_apart = row.provisional or row.inactive
         ranked.append(row if listed_apart else dataclasses.replace(row, rank=i))
     return ranked
+
+
+def _seated_in_play(
+    league: League, scope: str, since: dt.date | None, as_of: dt.date | None
+) -> set[int]:
+    """The players seated in a ranked game of the scope still in play (or only started),
+    played from ``since`` to the end of ``as_of``: they attend that night though none of
+    their games there is over yet. One query, also with no ``since`` (when nobody is
+    inactive): the count never depends on the data."""
+    season_id, _, variant = scope.partition("|")
+    games = LeagueGame.objects.filter(league=league, ranked=True, finished=False)
+    if since is not None:
+        games = games.filter(played__gte=_day_end(since - dt.timedelta(days=1)))
+    if as_of is not None:
+        games = games.filter(played__lt=_day_end(as_of))
+    if variant:
+        games = games.filter(variant=variant)
+    if season_id:
+        season = Season.objects.filter(pk=int(season_id))
+        games = games.filter(
+            played__date__gte=Subquery(season.values("starts")[:1]),
+            played__date__lte=Subquery(season.values("ends")[:1]),
+        )
+    return {pk for seats in games.values_list("seats", flat=True) for pk in seats.values()}
 
 
 def _break_ties(league: League, scope: str, rows: list[Row]) -> list[Row]:
