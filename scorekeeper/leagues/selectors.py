@@ -280,21 +280,30 @@ def _seated_in_play(
     played from ``since`` to the end of ``as_of``: they attend that night though none of
     their games there is over yet. One query, also with no ``since`` (when nobody is
     inactive): the count never depends on the data."""
-    season_id, _, variant = scope.partition("|")
     games = LeagueGame.objects.filter(league=league, ranked=True, finished=False)
     if since is not None:
         games = games.filter(played__gte=_day_end(since - dt.timedelta(days=1)))
     if as_of is not None:
         games = games.filter(played__lt=_day_end(as_of))
+    games = _of_scope(games, scope)
+    return {pk for seats in games.values_list("seats", flat=True) for pk in seats.values()}
+
+
+def _of_scope(rows: QuerySet, scope: str, via: str = "") -> QuerySet:
+    """``rows`` (league games, or rows reaching them through ``via``) of the scope's variant
+    and season, the season read in the same query."""
+    season_id, _, variant = scope.partition("|")
     if variant:
-        games = games.filter(variant=variant)
+        rows = rows.filter(**{f"{via}variant": variant})
     if season_id:
         season = Season.objects.filter(pk=int(season_id))
-        games = games.filter(
-            played__date__gte=Subquery(season.values("starts")[:1]),
-            played__date__lte=Subquery(season.values("ends")[:1]),
+        rows = rows.filter(
+            **{
+                f"{via}played__date__gte": Subquery(season.values("starts")[:1]),
+                f"{via}played__date__lte": Subquery(season.values("ends")[:1]),
+            }
         )
-    return {pk for seats in games.values_list("seats", flat=True) for pk in seats.values()}
+    return rows
 
 
 def _break_ties(league: League, scope: str, rows: list[Row]) -> list[Row]:
@@ -534,8 +543,8 @@ def player_get(*, league: League, player_id: Any) -> Player:
 
 def player_record(*, league: League, player: Player, scope: str = "|") -> dict[str, Any]:
     """A player's page: rating history in ``scope`` (each game's rating before → after),
-    results by variant in the scope's season (or every season), last games, head to head
-    (lifetime). Five queries, however many games."""
+    results by variant in the scope's season (or every season), last games of the scope,
+    head to head (lifetime). Five queries, however many games."""
     place = Placing.objects.filter(league_game=OuterRef("league_game_id"), player=player)
     history = []
     before = START
@@ -572,9 +581,9 @@ def player_record(*, league: League, player: Player, scope: str = "|") -> dict[s
         player=player, league_game__ranked=True, league_game__finished=True
     )
     form = list(
-        counted.select_related("league_game__game").order_by(
-            "-league_game__played", "-league_game_id"
-        )[:FORM_GAMES]
+        _of_scope(counted, scope, "league_game__")
+        .select_related("league_game__game")
+        .order_by("-league_game__played", "-league_game_id")[:FORM_GAMES]
     )
     return {
         "history": history,

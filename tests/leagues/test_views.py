@@ -485,3 +485,31 @@ def test_the_standings_mark_a_late_joiner_new(client):
     }
     assert 'class="new"' in rows["Dee"] and ">new<" in rows["Dee"]
     assert 'class="new"' not in rows["Ann"] and 'class="new"' not in rows["Bob"]
+
+
+def test_the_recent_form_follows_the_season_and_variant_chosen(client):
+    """Like the rest of the player page, the recent form lists the games of the scope shown:
+    one variant's, one season's, or all of them."""
+    from scorekeeper.leagues.services import season_create
+
+    league, token = new_league(min_games=1)
+    play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=5), played=when(2))
+    knock = {"knocker": "Bob", "hands": {"Ann": {"points": 9}, "Bob": {"points": 1}}}
+    play(league, token, ["Ann", "Bob"], knock, played=when(3), variant="knock-rummy",
+         options={"target": 1})  # fmt: skip
+    play(league, token, ["Ann", "Bob"], penalties("Bob", Ann=5), played=when(20))
+    early = season_create(
+        league=league, token=token, name="Early", starts=when(1).date(), ends=when(5).date()
+    )
+    ann = league.players.get(key="ann")
+    url = reverse("league_player", args=[league.public_id, ann.pk])
+
+    def form(**query):
+        page = client.get(url, query).content.decode()
+        block = page[page.index('id="form-heading"') :]
+        return re.findall(r'<li><a href="[^"]+">([^<]+)</a>', block[: block.index("</section>")])
+
+    assert form() == ["20 Mar", "3 Mar", "2 Mar"]
+    assert form(variant="german-rummy") == ["20 Mar", "2 Mar"]
+    assert form(season=early.pk) == ["3 Mar", "2 Mar"]
+    assert form(season=early.pk, variant="knock-rummy") == ["3 Mar"]
