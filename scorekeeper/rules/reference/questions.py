@@ -191,9 +191,15 @@ def terms(text: str, language: str) -> list[str]:
             continue
         word = synonyms.get(word, word)
         if stemmer is not None:
-            word = fold(stemmer.stemWord(word))
+            word = _stem(language, word)
         out.append(word)
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _stem(language: str, word: str) -> str:
+    """A word's stem, folded: the book says the same words again and again."""
+    return fold(_stemmer(language).stemWord(word))
 
 
 def _korean(word: str) -> str:
