@@ -7,10 +7,14 @@ variant or game, call it, and render.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
@@ -165,10 +169,16 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def rules_search(request: HttpRequest) -> HttpResponse:
     """Search every rule, glossary entry and question with a question as typed, in the page's
-    language (see scorekeeper/rules/reference/questions.py): best first, with the sentence that
-    matched; nothing found suggests the book's nearest words."""
+    language and, when that finds nothing or only part of the question, in the others (a
+    mixed table types in its own languages; see scorekeeper/rules/reference/questions.py):
+    best first, with the sentence that matched; nothing found suggests the book's nearest
+    words."""
     query = (request.GET.get("q") or "").strip()[:200]
-    answer = ask(query, _say, get_language() or "en") if query else None
+    language = get_language() or "en"
+    answer = None
+    if query:
+        others = {code: _say_in(code) for code, _name in settings.LANGUAGES if code != language}
+        answer = ask(query, _say_in(language), language, elsewhere=others)
     context = {
         "q": query,
         "hits": answer.results if answer else [],
@@ -179,6 +189,18 @@ def rules_search(request: HttpRequest) -> HttpResponse:
 
 def _say(text: Any) -> str:
     return translate_text(text) if isinstance(text, str) else render_message(text)
+
+
+@functools.cache
+def _say_in(language: str) -> Callable[[Any], str]:
+    """``_say`` in ``language`` whatever the page's: one function per language, so the search
+    keeps one reading of the book per language (it caches by language and function)."""
+
+    def say(text: Any) -> str:
+        with translation.override(language):
+            return _say(text)
+
+    return say
 
 
 # ------------------------------------------------------------------------------------------

@@ -67,6 +67,7 @@ class Row:
     inactive: bool = False  # no game in the league's last N game nights (a league setting)
     tiebreak: str | None = None  # "wins" or "head_to_head": what put it above a level row
     movement: int | None = None  # places gained since the previous game night (- lost)
+    new: bool = False  # first game of the scope after the previous game night (a late joiner)
 
     def as_api(self) -> dict[str, Any]:
         return {
@@ -248,14 +249,17 @@ NIGHT_GAMES = 40  # games read per game night asked for (see game_nights)
 
 def _rows(league: League, scope: str, lines: Sequence[_Line], as_of: dt.date | None) -> list[Row]:
     cutoff = None
+    seated: set[int] = set()
     if league.inactive_nights:
         nights = game_nights(league=league, until=as_of, limit=league.inactive_nights)
         if len(nights) == league.inactive_nights:
             cutoff = nights[-1]
+        seated = _seated_in_play(league, scope, cutoff, as_of)
     rows = []
     for s in lines:
         display = s.mu - 3 * s.sigma
         inactive = bool(cutoff and s.last and timezone.localdate(s.last) < cutoff)
+        inactive = inactive and s.player_id not in seated
         rows.append(
             Row(
                 None,
@@ -289,6 +293,39 @@ def _rows(league: League, scope: str, lines: Sequence[_Line], as_of: dt.date | N
         listed_apart = row.provisional or row.inactive
         ranked.append(row if listed_apart else dataclasses.replace(row, rank=i))
     return ranked
+
+
+def _seated_in_play(
+    league: League, scope: str, since: dt.date | None, as_of: dt.date | None
+) -> set[int]:
+    """The players seated in a ranked game of the scope still in play (or only started),
+    played from ``since`` to the end of ``as_of``: they attend that night though none of
+    their games there is over yet. One query, also with no ``since`` (when nobody is
+    inactive): the count never depends on the data."""
+    games = LeagueGame.objects.filter(league=league, ranked=True, finished=False)
+    if since is not None:
+        games = games.filter(played__gte=_day_end(since - dt.timedelta(days=1)))
+    if as_of is not None:
+        games = games.filter(played__lt=_day_end(as_of))
+    games = _of_scope(games, scope)
+    return {pk for seats in games.values_list("seats", flat=True) for pk in seats.values()}
+
+
+def _of_scope(rows: QuerySet, scope: str, via: str = "") -> QuerySet:
+    """``rows`` (league games, or rows reaching them through ``via``) of the scope's variant
+    and season, the season read in the same query."""
+    season_id, _, variant = scope.partition("|")
+    if variant:
+        rows = rows.filter(**{f"{via}variant": variant})
+    if season_id:
+        season = Season.objects.filter(pk=int(season_id))
+        rows = rows.filter(
+            **{
+                f"{via}played__date__gte": Subquery(season.values("starts")[:1]),
+                f"{via}played__date__lte": Subquery(season.values("ends")[:1]),
+            }
+        )
+    return rows
 
 
 def _break_ties(league: League, scope: str, rows: list[Row]) -> list[Row]:
@@ -369,7 +406,8 @@ def _with_movement(
     season: Season | None = None,
     variant: str | None = None,
 ) -> list[Row]:
-    """Each ranked row's places gained since the table of the scope's previous game night."""
+    """Each ranked row's places gained since the table of the scope's previous game night;
+    a player with no game of the scope before it (a late joiner) is marked new."""
     nights = game_nights(league=league, until=as_of, limit=2, season=season, variant=variant)
     # Without a previous night the same queries run on an empty table: a page's query count
     # never depends on how many nights the league has had.
@@ -378,9 +416,12 @@ def _with_movement(
     if len(nights) < 2:
         return rows
     then = {r.player_id: r.rank for r in before if r.rank is not None}
+    known = {r.player_id for r in before}  # a player absent from it joined on the latest night
     return [
         dataclasses.replace(row, movement=then[row.player_id] - row.rank)
         if row.rank is not None and row.player_id in then
+        else dataclasses.replace(row, new=True)
+        if row.player_id not in known
         else row
         for row in rows
     ]
@@ -524,8 +565,8 @@ def player_get(*, league: League, player_id: Any) -> Player:
 
 def player_record(*, league: League, player: Player, scope: str = "|") -> dict[str, Any]:
     """A player's page: rating history in ``scope`` (each game's rating before → after),
-    results by variant in the scope's season (or every season), last games, head to head
-    (lifetime). Five queries, however many games."""
+    results by variant in the scope's season (or every season), last games of the scope,
+    head to head (lifetime). Five queries, however many games."""
     place = Placing.objects.filter(league_game=OuterRef("league_game_id"), player=player)
     history = []
     before = START
@@ -562,9 +603,9 @@ def player_record(*, league: League, player: Player, scope: str = "|") -> dict[s
         player=player, league_game__ranked=True, league_game__finished=True
     )
     form = list(
-        counted.select_related("league_game__game").order_by(
-            "-league_game__played", "-league_game_id"
-        )[:FORM_GAMES]
+        _of_scope(counted, scope, "league_game__")
+        .select_related("league_game__game")
+        .order_by("-league_game__played", "-league_game_id")[:FORM_GAMES]
     )
     return {
         "history": history,
@@ -721,7 +762,7 @@ class GameLeague:
 
     name: str
     url: str
-    ratings: tuple = ()  # (name at the table, Change) for a finished ranked game
+    ratings: tuple = ()  # (league name, Change) by place, for a finished ranked game
 
 
 def games_with_league(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -731,8 +772,9 @@ def games_with_league(games: QuerySet[Game]) -> QuerySet[Game]:
 
 def game_league(*, game: Game) -> GameLeague | None:
     """The league ``game`` was played in, or None, with each player's rating before → after
-    when the game counted. No query for a game read through :func:`games_with_league` (one
-    otherwise), and one more for a finished ranked game's rating changes."""
+    when the game counted, in place order. No query for a game read through
+    :func:`games_with_league` (one otherwise), and two more for a finished ranked game's
+    rating changes and places."""
     try:
         link = game.league_link
     except LeagueGame.DoesNotExist:
@@ -741,10 +783,13 @@ def game_league(*, game: Game) -> GameLeague | None:
     ratings: tuple = ()
     if link.ranked and link.finished:
         changes = rating_changes(league=league, scope="|", games=[link.pk])
+        # In place order, each player by their league name (after a rename or a merge), as
+        # the league page's game nights list them.
+        placings = Placing.objects.filter(league_game=link).select_related("player")
         ratings = tuple(
-            (name, changes[(link.pk, pk)])
-            for name, pk in link.seats.items()
-            if (link.pk, pk) in changes
+            (p.player.name, changes[(link.pk, p.player_id)])
+            for p in placings.order_by("place", "pk")
+            if (link.pk, p.player_id) in changes
         )
     return GameLeague(
         name=league.name, url=reverse("league", args=[league.public_id]), ratings=ratings

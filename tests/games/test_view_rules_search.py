@@ -93,3 +93,68 @@ def test_the_english_question_still_shows_the_own_discard_sentence(client):
     first = page[page.index('class="search-hits"') :]
     first = first[: first.index("</li>")]
     assert "never on one&#x27;s own discard" in first or "never on one's own discard" in first
+
+
+def _hits(page):
+    block = page[page.index('class="search-hits"') :]
+    return block[: block.index("</ol>")].split("<li>")[1:]
+
+
+def test_a_czech_question_on_an_english_page_finds_its_rule_shown_in_english(client):
+    """A mixed table types in its own languages: the page's language finds nothing in the
+    Czech question, the Czech book finds Call Rummy, shown in English with what matched."""
+    page = client.get(
+        "/rules/search", {"q": "Můžu volat rummy na vlastní odhozenou kartu?"}
+    ).content.decode()
+    first = _hits(page)[0]
+    assert "· Call Rummy</a>" in first and "#option-call-rummy" in first
+    assert "never on one&#x27;s own discard" in first  # the rule in the page's language
+    assert "matched in Čeština:" in first
+    assert '<mark lang="cs">' in first and "vlastní odhozenou kartu" in first
+
+
+def test_an_english_question_on_a_czech_page_is_answered_in_czech(client):
+    page = client.get(
+        "/rules/search",
+        {"q": "can I call Rummy on my own discard?"},
+        HTTP_ACCEPT_LANGUAGE="cs",
+    ).content.decode()
+    first = _hits(page)[0]
+    assert "nikdy na vlastní odhozenou kartu" in first
+    assert "matched in English:" in first and '<mark lang="en">' in first
+
+
+def test_weak_matches_in_the_page_language_give_way_to_the_language_holding_the_question(
+    client,
+):
+    """'Phỏm Karte 10' on an English page: English holds Phỏm and 10 but not "Karte"; German
+    holds all three, so its places come first (here they take in English's own), none twice."""
+    page = client.get("/rules/search", {"q": "Phỏm Karte 10"}).content.decode()
+    hits = _hits(page)
+    marked = ["matched in Deutsch:" in hit for hit in hits]
+    assert marked[0] and marked == sorted(marked, reverse=True)
+    assert "Who gets the 10th card and plays first?" in hits[0]
+    assert len(set(hits)) == len(hits)
+
+
+def test_a_question_the_page_language_answers_is_not_asked_elsewhere(client):
+    page = client.get("/rules/search", {"q": "can I call Rummy on my own discard?"})
+    assert "matched in" not in page.content.decode()
+
+
+def test_every_language_reads_the_book_place_for_place():
+    """A place found in one language is shown in another by its position in the book: each
+    language's n-th place is the same rule, term or question."""
+    from django.conf import settings
+
+    from scorekeeper.games.views_rules import _say_in
+    from scorekeeper.rules.reference.questions import _book
+
+    def places(code):
+        return [
+            (e.hit.kind, e.hit.variant, e.hit.anchor) for e in _book(_say_in(code), code).entries
+        ]
+
+    english = places("en")
+    for code, _name in settings.LANGUAGES:
+        assert places(code) == english, code

@@ -242,3 +242,40 @@ def test_movement_in_one_variant_is_since_that_variants_previous_night():
     )
     rows = standings(league=league, variant=QUICK, movement=True)
     assert [(r.player, r.movement) for r in rows] == moved
+
+
+def test_a_late_joiner_is_marked_new_since_the_previous_night():
+    """A player whose first game is on the latest night has no place to move from: the row
+    says new rather than nothing; the others move as before, and with one night nobody is."""
+    league, token = new_league(min_games=0)
+    play(league, token, ["Ann", "Bob", "Cy"], penalties("Ann", Bob=5, Cy=9), played=when(1))
+    assert not any(r.new for r in standings(league=league, movement=True))
+    play(league, token, ["Ann", "Bob", "Dee"], penalties("Dee", Ann=20, Bob=30), played=when(8))
+    rows = {r.player: r for r in standings(league=league, movement=True)}
+    assert rows["Dee"].new and rows["Dee"].movement is None
+    assert not any(rows[p].new for p in ("Ann", "Bob", "Cy"))
+    assert all(rows[p].movement is not None for p in ("Ann", "Bob", "Cy"))
+
+
+def test_a_player_whose_only_game_tonight_is_in_play_attends_tonight():
+    """Once another game of tonight is over, a player seated only in a game still in play
+    tonight is not listed apart as missing the night; one seated in none is."""
+    from scorekeeper.games.services import hand_record
+    from scorekeeper.leagues.services import league_update
+
+    league, token = new_league(min_games=0)
+    everyone = ["Ann", "Bob", "Cy", "Dee"]
+    play(league, token, everyone, penalties("Ann", Bob=5, Cy=9, Dee=7), played=when(1))
+    league_update(league=league, token=token, name=league.name, min_games=0, inactive_nights=1)
+    play(league, token, ["Ann", "Bob"], penalties("Bob", Ann=20), played=when(8))
+    live, _ = play(league, token, ["Cy", "Ann"], None, played=when(8), options={"hands": 3})
+    hand_record(game=live.game, entry=penalties("Cy", Ann=4))  # in play: 1 hand of 3
+    live.refresh_from_db()
+    assert not live.finished
+    inactive = {r.player: r.inactive for r in standings(league=league, movement=True)}
+    assert inactive == {"Ann": False, "Bob": False, "Cy": False, "Dee": True}
+    # The table as of the first night knows nothing of tonight's game.
+    import datetime as dt
+
+    then = {r.player: r.inactive for r in standings(league=league, as_of=dt.date(2026, 3, 1))}
+    assert not any(then.values())

@@ -404,6 +404,20 @@ def test_a_league_game_page_lists_the_rating_changes(client):
     assert "Ann" in block and "0.0 → " in block and "(+" in block and "(-" in block
 
 
+def test_a_league_game_page_lists_the_ratings_by_place_with_league_names(client):
+    """The game page's rating list: in place order (not seat order), each player by the
+    league's name for them after a rename, as the league page's game nights list them."""
+    from scorekeeper.leagues.services import player_rename
+
+    league, token = new_league(min_games=1)
+    link, _ = play(league, token, ["Ann", "Bob", "Cy"], penalties("Cy", Ann=9, Bob=5))
+    player_rename(league=league, token=token, player=league.players.get(key="cy"), name="Cyrus")
+    page = client.get(reverse("game", args=[link.game.public_id])).content.decode()
+    block = page[page.index('id="league-ratings"') :]
+    block = block[: block.index("</table>")]
+    assert re.findall(r'<th scope="row">([^<]+)</th>', block) == ["Cyrus", "Bob", "Ann"]
+
+
 def test_the_game_nights_name_each_player_as_the_league_knows_them_in_order_of_place(client):
     """After a rename and a merge, the nights list every game's players by their league
     names (finished games and a game in play alike), each finished game by place."""
@@ -454,3 +468,48 @@ def test_each_game_of_a_night_is_headed_by_its_game(client):
     night = page[page.index('id="night-2026-03-05"') :]
     titles = re.findall(r'<span class="title">([^<]+)</span>', night)
     assert titles == ["Knock Rummy", "German Rummy"]
+
+
+def test_the_standings_mark_a_late_joiner_new(client):
+    league, token = new_league(min_games=0)
+    play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=5), played=when(1))
+    play(league, token, ["Ann", "Dee"], penalties("Dee", Ann=20), played=when(8))
+    page = client.get(reverse("league", args=[league.public_id])).content.decode()
+    table = page[
+        page.index('id="standings"') : page.index("</table>", page.index('id="standings"'))
+    ]
+    rows = {
+        re.search(r'<th scope="row"><a [^>]*>([^<]+)</a>', row).group(1): row
+        for row in table.split("<tr")[2:]
+        if 'scope="row"' in row
+    }
+    assert 'class="new"' in rows["Dee"] and ">new<" in rows["Dee"]
+    assert 'class="new"' not in rows["Ann"] and 'class="new"' not in rows["Bob"]
+
+
+def test_the_recent_form_follows_the_season_and_variant_chosen(client):
+    """Like the rest of the player page, the recent form lists the games of the scope shown:
+    one variant's, one season's, or all of them."""
+    from scorekeeper.leagues.services import season_create
+
+    league, token = new_league(min_games=1)
+    play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=5), played=when(2))
+    knock = {"knocker": "Bob", "hands": {"Ann": {"points": 9}, "Bob": {"points": 1}}}
+    play(league, token, ["Ann", "Bob"], knock, played=when(3), variant="knock-rummy",
+         options={"target": 1})  # fmt: skip
+    play(league, token, ["Ann", "Bob"], penalties("Bob", Ann=5), played=when(20))
+    early = season_create(
+        league=league, token=token, name="Early", starts=when(1).date(), ends=when(5).date()
+    )
+    ann = league.players.get(key="ann")
+    url = reverse("league_player", args=[league.public_id, ann.pk])
+
+    def form(**query):
+        page = client.get(url, query).content.decode()
+        block = page[page.index('id="form-heading"') :]
+        return re.findall(r'<li><a href="[^"]+">([^<]+)</a>', block[: block.index("</section>")])
+
+    assert form() == ["20 Mar", "3 Mar", "2 Mar"]
+    assert form(variant="german-rummy") == ["20 Mar", "2 Mar"]
+    assert form(season=early.pk) == ["3 Mar", "2 Mar"]
+    assert form(season=early.pk, variant="knock-rummy") == ["3 Mar"]

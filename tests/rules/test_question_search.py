@@ -62,3 +62,44 @@ def test_the_package_search_stays_the_function():
     import scorekeeper.rules.reference.questions  # noqa: F401
 
     assert callable(reference.search)
+
+
+def _with(word: str, instead: str):
+    """The book in a made-up language: English, but ``word`` says ``instead``."""
+
+    def translate(text):
+        return render(text).replace(instead, word)
+
+    return translate
+
+
+def test_a_question_in_another_language_finds_its_places_shown_in_the_pages():
+    other = _with("zahodit", "discard")
+    answer = ask("call rummy own zahodit", render, "en", elsewhere={"xx": other})
+    best = answer.results[0]
+    assert best.language == "xx" and best.title == "Call Rummy"
+    assert "own zahodit" in best.sentence  # what matched, in the other language
+    assert "own discard" in best.text  # the place itself, in the page's
+
+
+def test_weak_matches_follow_the_language_holding_the_question_and_none_shows_twice():
+    other = _with("zahodit", "discard")
+    # English holds "first meld" in many places; the made-up language, all three words
+    answer = ask("zahodit first meld", render, "en", elsewhere={"xx": other}, limit=200)
+    languages = [f.language for f in answer.results]
+    assert languages[0] == "xx" and "" in languages  # English's own weak places follow
+    assert languages == sorted(languages, reverse=True)
+    assert len({id(f.hit) for f in answer.results}) == len(answer.results)
+
+
+def test_a_question_the_page_answers_is_asked_nowhere_else():
+    def never(text):
+        raise AssertionError("the other language was read")
+
+    answer = ask("can I call Rummy on my own discard?", render, "en", elsewhere={"xx": never})
+    assert answer.results and not any(f.language for f in answer.results)
+
+
+def test_nothing_in_any_language_still_suggests_the_pages_words():
+    answer = ask("jokr", render, "en", elsewhere={"xx": _with("zahodit", "discard")})
+    assert answer.results == [] and "joker" in answer.suggestions

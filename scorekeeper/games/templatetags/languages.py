@@ -14,3 +14,9 @@ register = template.Library()
 @register.simple_tag
 def endonym_languages() -> list[tuple[str, str]]:
     return [(code, str(name)) for code, name in settings.LANGUAGES]
+
+
+@register.filter
+def endonym(code: str) -> str:
+    """A language's name in its own words ("cs" → "Čeština"), the code if it has none."""
+    return next((str(name) for c, name in settings.LANGUAGES if c == code), code)

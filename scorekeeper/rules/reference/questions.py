@@ -18,7 +18,7 @@ import difflib
 import functools
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -191,9 +191,15 @@ def terms(text: str, language: str) -> list[str]:
             continue
         word = synonyms.get(word, word)
         if stemmer is not None:
-            word = fold(stemmer.stemWord(word))
+            word = _stem(language, word)
         out.append(word)
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _stem(language: str, word: str) -> str:
+    """A word's stem, folded: the book says the same words again and again."""
+    return fold(_stemmer(language).stemWord(word))
 
 
 def _korean(word: str) -> str:
@@ -206,11 +212,16 @@ def _korean(word: str) -> str:
 
 @dataclass(frozen=True)
 class Found:
-    """A result: the place in the book, its score, and the sentence that matched."""
+    """A result: the place in the book, its score, and the sentence that matched.
+
+    ``language``: set when the question matched in another language's text of the book than
+    the page's (a Czech question on an English page); ``hit`` is then the place in the page's
+    language and ``sentence`` the sentence that matched, in that other language."""
 
     hit: Hit
     score: float
     sentence: str
+    language: str = ""
 
     # The template reads these as it read a Hit's.
     @property
@@ -248,35 +259,53 @@ class _Entry:
     sentences: tuple[tuple[str, frozenset[str]], ...]
 
 
-_CACHE: dict[tuple[str, Any], tuple[list[_Entry], dict[str, str]]] = {}
+@dataclass(frozen=True)
+class _Book:
+    """The book in one language as the search reads it. ``entries`` come in the order of
+    :func:`book._index` in every language, so the n-th entry is the same place in each."""
+
+    entries: list[_Entry]
+    vocabulary: dict[str, str]  # stem -> a word of the book that has it
+    places: dict[str, frozenset[int]]  # stem -> the entries whose title, names or text hold it
+    sentence_counts: dict[str, int]  # stem -> how many of the book's sentences hold it
 
 
-def _entries(translate: Translate, language: str) -> tuple[list[_Entry], dict[str, str]]:
+_CACHE: dict[tuple[str, Any], _Book] = {}
+
+
+def _book(translate: Translate, language: str) -> _Book:
     key = (language, translate)
     if key not in _CACHE:
         entries = []
-        vocabulary: dict[str, str] = {}  # stem -> a word of the book that has it
-        for hit in _index(translate):
+        vocabulary: dict[str, str] = {}
+        places: dict[str, set[int]] = {}
+        counts: dict[str, int] = {}
+        for n, hit in enumerate(_index(translate)):
             where = ""
             if hit.variant is not None:
-                where = " ".join(translate(n) for n in (hit.variant.name, *hit.variant.aka))
+                where = " ".join(translate(name) for name in (hit.variant.name, *hit.variant.aka))
             sentences = []
             for sentence in _sentences(hit.text):
-                stems = terms(sentence, language)
-                sentences.append((sentence, frozenset(stems)))
+                stems = frozenset(terms(sentence, language))
+                sentences.append((sentence, stems))
+                for stem in stems:
+                    counts[stem] = counts.get(stem, 0) + 1
                 _learn(vocabulary, sentence, language)
             _learn(vocabulary, hit.title, language)
-            entries.append(
-                _Entry(
-                    hit,
-                    frozenset(terms(hit.title, language)),
-                    frozenset(terms(where, language)),
-                    tuple(sentences),
-                )
+            entry = _Entry(
+                hit,
+                frozenset(terms(hit.title, language)),
+                frozenset(terms(where, language)),
+                tuple(sentences),
             )
+            for stem in entry.title.union(entry.where, *(st for _t, st in sentences)):
+                places.setdefault(stem, set()).add(n)
+            entries.append(entry)
         if len(_CACHE) > 32:
             _CACHE.clear()
-        _CACHE[key] = (entries, vocabulary)
+        _CACHE[key] = _Book(
+            entries, vocabulary, {k: frozenset(v) for k, v in places.items()}, counts
+        )
     return _CACHE[key]
 
 
@@ -293,44 +322,106 @@ def _sentences(text: str) -> Iterable[str]:
             yield part
 
 
-def ask(query: str, translate: Translate, language: str = "en", *, limit: int = 30) -> Answer:
-    """The book's places that answer ``query``, best first, each with its best sentence."""
+def ask(
+    query: str,
+    translate: Translate,
+    language: str = "en",
+    *,
+    limit: int = 30,
+    elsewhere: Mapping[str, Translate] | None = None,
+) -> Answer:
+    """The book's places that answer ``query``, best first, each with its best sentence.
+
+    ``elsewhere``: the other languages' renderings of the book ({language: translate}). When
+    the page's language finds nothing, or only places holding part of the question's words, the
+    question is also asked of those: people at a mixed table type in their own language. The
+    language that holds more of the question's words than the page's gives its places first,
+    each shown in the page's language (``Found.language`` names where it matched)."""
     language = _base(language)
     wanted = list(dict.fromkeys(terms(query, language)))
     if not wanted:
         return Answer([], [])
-    entries, vocabulary = _entries(translate, language)
+    book = _book(translate, language)
+    found = _search(wanted, book)
+    strength = max((covered for _n, covered, _f in found), default=0.0)
+    results = [f for _n, _c, f in found]
+    if elsewhere and strength < 1:
+        other = _elsewhere(query, book, elsewhere, language, strength)
+        if other:
+            shown = {n for n, _f in other}
+            results = [f for _n, f in other] + [f for n, _c, f in found if n not in shown]
+    if results:
+        return Answer(results[:limit], [])
+    return Answer([], suggest(query, book.vocabulary, language))
+
+
+def _search(wanted: list[str], book: _Book) -> list[tuple[int, float, Found]]:
+    """(entry number, share of the words found, Found) for the places holding enough of the
+    ``wanted`` words, best first."""
     need = len(wanted) if len(wanted) <= 2 else max(2, -(-len(wanted) * 3 // 5))
     # How many of the book's sentences hold each word: of two sentences matching as many
     # words, the one with the rarer words answers the question ("vlastní odhozenou kartu"
     # over the common "odhozená karta").
-    common = {w: sum(1 for e in entries for _t, st in e.sentences if w in st) for w in wanted}
+    common = {w: book.sentence_counts.get(w, 0) for w in wanted}
+    # Only the places holding at least ``need`` of the words are read (the index says which).
+    holding: dict[int, int] = {}
+    for w in wanted:
+        for n in book.places.get(w, ()):
+            holding[n] = holding.get(n, 0) + 1
     found = []
-    for entry in entries:
+    for n in sorted(n for n, covered in holding.items() if covered >= need):
+        entry = book.entries[n]
         best_sentence, best, rarest = entry.hit.text, -1, -1.0
         for sentence, stems in entry.sentences:
             hits = sum(1 for w in wanted if w in stems or w in entry.title)
             rare = sum(1 / (1 + common[w]) for w in wanted if w in stems)
             if hits > best or (hits == best and rare > rarest):
                 best_sentence, best, rarest = sentence, hits, rare
-        covered = {
-            w
-            for w in wanted
-            if w in entry.title or w in entry.where or any(w in s for _t, s in entry.sentences)
-        }
-        if len(covered) < need:
-            continue
+        covered = holding[n]
         in_title = sum(1 for w in wanted if w in entry.title)
-        score = len(covered) + max(best, 0) * 0.5 + in_title * 0.75
+        score = covered + max(best, 0) * 0.5 + in_title * 0.75
         if entry.title:
             score += in_title / len(entry.title)  # a title about just this beats a longer one
         if entry.hit.kind == "question":
             score += 0.25  # a dispute answers a question directly
-        found.append(Found(entry.hit, score, best_sentence))
-    found.sort(key=lambda f: -f.score)
-    if found:
-        return Answer(found[:limit], [])
-    return Answer([], suggest(query, vocabulary, language))
+        found.append((n, covered / len(wanted), Found(entry.hit, score, best_sentence)))
+    found.sort(key=lambda item: -item[2].score)
+    return found
+
+
+def _elsewhere(
+    query: str,
+    book: _Book,
+    elsewhere: Mapping[str, Translate],
+    language: str,
+    strength: float,
+) -> list[tuple[int, Found]]:
+    """The places found by the language of the book holding the largest share of the
+    question's words, if larger than ``strength`` (the page's), as the page's places."""
+    best: tuple[float, float, str, list] | None = None
+    for other, translate in elsewhere.items():
+        other = _base(other)
+        if other == language:
+            continue
+        wanted = list(dict.fromkeys(terms(query, other)))
+        if not wanted:
+            continue
+        theirs = _book(translate, other)
+        if len(theirs.entries) != len(book.entries):
+            continue  # not the same book: its places could not be shown in the page's language
+        found = _search(wanted, theirs)
+        if not found:
+            continue
+        share = max(covered for _n, covered, _f in found)
+        top = found[0][2].score
+        if share > strength and (best is None or (share, top) > best[:2]):
+            best = (share, top, other, found)
+    if best is None:
+        return []
+    _share, _top, other, found = best
+    return [
+        (n, Found(book.entries[n].hit, f.score, f.sentence, language=other)) for n, _c, f in found
+    ]
 
 
 def suggest(query: str, vocabulary: dict[str, str], language: str) -> list[str]:
