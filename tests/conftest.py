@@ -29,3 +29,27 @@ def _english_unless_a_test_asks():
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """One Chromium per test process, for the browser tests and the production smoke test
+    alike. Playwright's sync API keeps its event loop running while it is open, so a second
+    ``sync_playwright()`` in the same process fails ("Sync API inside the asyncio loop"): a
+    test process that ran a browser test and then the smoke test's own Playwright did."""
+    from tests.browser.conftest import ARGS, CHROMIUM
+
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"Chromium is missing at {CHROMIUM}: run `apt-get install -y chromium` "
+            "(`make test` does it through its browser-deps target).",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=ARGS, headless=True
+        )
+        yield browser
+        browser.close()

@@ -36,24 +36,6 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives a real Chromium (run in the default suite)")
 
 
-@pytest.fixture(scope="session")
-def chromium():
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"Chromium is missing at {CHROMIUM}: run `apt-get install -y chromium` "
-            "(`make test` does it through its browser-deps target).",
-            pytrace=False,
-        )
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=ARGS, headless=True
-        )
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
 def phone(chromium):
     """Open a fresh phone-sized browser context (its own cookies, so its own session)."""
@@ -85,7 +67,9 @@ def resync_scroll(page) -> None:
     """After a full-page screenshot Chromium's compositor may keep a stale scroll offset, so
     the next click lands where a sticky element (the hand form's action bar) used to be. A
     scroll from script puts both views back in step."""
-    page.evaluate("() => { const y = window.scrollY; window.scrollTo(0, 0); window.scrollTo(0, y); }")
+    page.evaluate(
+        "() => { const y = window.scrollY; window.scrollTo(0, 0); window.scrollTo(0, y); }"
+    )
 
 
 @pytest.fixture

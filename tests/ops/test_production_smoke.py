@@ -44,7 +44,10 @@ def served(tmp_path_factory):
         # As `make serve`: collectstatic (hashed, compressed names and the manifest), then gunicorn.
         subprocess.run(
             [sys.executable, str(ROOT / "manage.py"), "collectstatic", "--noinput", "-v", "0"],
-            env=env, cwd=ROOT, check=True, timeout=300,
+            env=env,
+            cwd=ROOT,
+            check=True,
+            timeout=300,
         )
         assert (static_root / "staticfiles.json").exists()
         server = servers.gunicorn(env, tmp_path_factory.mktemp("logs") / "gunicorn.log")
@@ -66,28 +69,46 @@ def test_every_page_and_static_file_a_phone_loads_answers(served):
     phone = Phone(port)  # keeps score: creates a game on the pages, so it may edit it
     game_id = phone.start_game()
     assert phone.post_hand(game_id, 1) == 302
-    status, _, body = servers.request(
-        port, "POST", "/api/v1/leagues", {"name": "Smoke club"}
-    )
+    status, _, body = servers.request(port, "POST", "/api/v1/leagues", {"name": "Smoke club"})
     assert status == 201, body
     league_id = json.loads(body)["id"]
 
     viewer_pages = [
-        "/", "/games/new/", "/games/mine/", "/rules/", "/rules/search?q=joker", "/check",
-        "/offline/", "/sw.js", "/manifest.webmanifest", "/favicon.ico", "/leagues/new/",
-        f"/games/{game_id}/", f"/games/{game_id}/rules/", f"/games/{game_id}/share/",
-        f"/games/{game_id}/join/", f"/leagues/{league_id}/", "/api/v1/docs",
-        "/api/v1/openapi.json", "/api/v1/variants",
+        "/",
+        "/games/new/",
+        "/games/mine/",
+        "/rules/",
+        "/rules/search?q=joker",
+        "/check",
+        "/offline/",
+        "/sw.js",
+        "/manifest.webmanifest",
+        "/favicon.ico",
+        "/leagues/new/",
+        f"/games/{game_id}/",
+        f"/games/{game_id}/rules/",
+        f"/games/{game_id}/share/",
+        f"/games/{game_id}/join/",
+        f"/leagues/{league_id}/",
+        "/api/v1/docs",
+        "/api/v1/openapi.json",
+        "/api/v1/variants",
     ]
     status, variants = get(port, "/api/v1/variants")
     assert status == 200
     viewer_pages += [f"/rules/{v['slug']}/" for v in json.loads(variants)]
-    editor_pages = [f"/games/{game_id}/", f"/games/{game_id}/hands/new/",
-                    f"/games/{game_id}/hands/1/edit/", f"/games/{game_id}/share/"]
+    editor_pages = [
+        f"/games/{game_id}/",
+        f"/games/{game_id}/hands/new/",
+        f"/games/{game_id}/hands/1/edit/",
+        f"/games/{game_id}/share/",
+    ]
 
     answers: dict[str, int] = {}
     statics: set[str] = set()
-    for path, cookies in [(p, None) for p in viewer_pages] + [(p, phone.cookies) for p in editor_pages]:
+    for path, cookies in [(p, None) for p in viewer_pages] + [
+        (p, phone.cookies) for p in editor_pages
+    ]:
         status, text = get(port, path, cookies)
         answers[f"{path} ({'editor' if cookies else 'viewer'})"] = status
         statics.update(STATIC_REF.findall(text))
@@ -108,37 +129,32 @@ def test_every_page_and_static_file_a_phone_loads_answers(served):
     assert [p for p in statics if not re.search(r"\.[0-9a-f]{12}\.", p)] == []
 
 
-def test_chromium_installs_the_service_worker_from_the_production_server(served):
-    from playwright.sync_api import sync_playwright
-
-    from tests.browser.conftest import ARGS, BROWSER_TIMEOUT_MS, CHROMIUM, VIEWPORT
+def test_chromium_installs_the_service_worker_from_the_production_server(served, chromium):
+    from tests.browser.conftest import BROWSER_TIMEOUT_MS, VIEWPORT
 
     base = f"http://127.0.0.1:{served.port}"
     status, script = get(served.port, "/sw.js")
     assert status == 200, script[:500]  # the worker's script itself (a 500 before the fix)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        try:
-            context = browser.new_context(viewport=VIEWPORT)
-            context.set_default_timeout(BROWSER_TIMEOUT_MS)
-            page = context.new_page()
-            page.goto(base + "/")
-            # Wait for the worker itself: ready gives the registration with an active worker,
-            # which may still be 'activating'; its statechange says when it is 'activated'.
-            state = page.evaluate(
-                "async () => { const r = await navigator.serviceWorker.ready; const w = r.active;"
-                " if (w.state !== 'activated') await new Promise(done => w.addEventListener("
-                "'statechange', () => { if (w.state === 'activated') done(); }));"
-                " const keys = await caches.keys(); const shell = keys.find(k =>"
-                " k.startsWith('rt-shell-')); const kept = shell ? (await (await caches.open(shell))"
-                ".keys()).length : 0; return {state: w.state, scope: r.scope, kept}; }"
-            )
-            assert state["state"] == "activated"
-            assert state["scope"] == base + "/"
-            assert state["kept"] >= 10, state
-            context.close()
-        finally:
-            browser.close()
+    context = chromium.new_context(viewport=VIEWPORT)
+    try:
+        context.set_default_timeout(BROWSER_TIMEOUT_MS)
+        page = context.new_page()
+        page.goto(base + "/")
+        # Wait for the worker itself: ready gives the registration with an active worker,
+        # which may still be 'activating'; its statechange says when it is 'activated'.
+        state = page.evaluate(
+            "async () => { const r = await navigator.serviceWorker.ready; const w = r.active;"
+            " if (w.state !== 'activated') await new Promise(done => w.addEventListener("
+            "'statechange', () => { if (w.state === 'activated') done(); }));"
+            " const keys = await caches.keys(); const shell = keys.find(k =>"
+            " k.startsWith('rt-shell-')); const kept = shell ? (await (await caches.open(shell))"
+            ".keys()).length : 0; return {state: w.state, scope: r.scope, kept}; }"
+        )
+        assert state["state"] == "activated"
+        assert state["scope"] == base + "/"
+        assert state["kept"] >= 10, state
+    finally:
+        context.close()
 
 
 def test_two_requests_of_one_phone_at_once_keep_every_grant(served):
