@@ -35,7 +35,7 @@ from typing import Any
 
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 from ninja import Field, NinjaAPI, Schema
 from ninja.errors import HttpError, ValidationError
 from ninja.parser import Parser
@@ -176,11 +176,29 @@ _TYPE_WORDS = {
 }
 
 
+def _length_words(kind: str, ctx: dict) -> str | None:
+    """A string's length out of bounds, in the request's language (pydantic's own text is
+    English only)."""
+    if kind == "string_too_short" and isinstance(ctx.get("min_length"), int):
+        n = ctx["min_length"]
+        return ngettext(
+            "expected at least %(n)s character", "expected at least %(n)s characters", n
+        ) % {"n": n}
+    if kind == "string_too_long" and isinstance(ctx.get("max_length"), int):
+        n = ctx["max_length"]
+        return ngettext(
+            "expected at most %(n)s character", "expected at most %(n)s characters", n
+        ) % {"n": n}
+    return None
+
+
 def _problem(item: dict) -> dict:
     field = dotted(item.get("loc", ()))
     kind = item.get("type", "")
     words = _TYPE_WORDS.get(kind)
-    what = gettext(words) if words else str(item.get("msg", "invalid value"))
+    what = gettext(words) if words else _length_words(kind, item.get("ctx") or {})
+    if what is None:
+        what = str(item.get("msg", "invalid value"))
     return {
         "code": "missing_field" if kind == "missing" else "invalid_value",
         "field": field,
@@ -236,13 +254,24 @@ def install(api: NinjaAPI) -> None:
         first = problems[0]
         status = 422
         short_key = [
-            item for item in exc.errors
+            item
+            for item in exc.errors
             if dotted(item.get("loc", ())) == "Idempotency-Key"
             and item.get("type") == "string_too_short"
         ]
         if short_key:  # API.md: a creation key under its minimum length is a 400
-            status, first = 400, {**first, "code": "bad_idempotency_key"}
-            first["field"] = "Idempotency-Key"
+            n = short_key[0].get("ctx", {}).get("min_length")
+            why = ngettext(
+                "a new game's key must be unguessable: at least %(n)s character (a UUID will do)",
+                "a new game's key must be unguessable: at least %(n)s characters (a UUID will do)",
+                n if isinstance(n, int) else 0,
+            ) % {"n": n}
+            status = 400
+            first = {
+                "code": "bad_idempotency_key",
+                "field": "Idempotency-Key",
+                "message": with_field("Idempotency-Key", why),
+            }
         return respond(
             request,
             status,

@@ -80,6 +80,7 @@ def _store_grant(request: HttpRequest, game: Game) -> None:
         update_fields=["grant", "seen"],
     )
     request.__dict__.pop("_edit_grants", None)
+    request.__dict__.pop("_granted_ids", None)
 
 
 def can_edit(request: HttpRequest, game: Game) -> bool:
@@ -130,7 +131,9 @@ def _keep(request: HttpRequest, games: dict, game: Game) -> None:
     any, is in its own row: trimming the list never takes a right to edit away."""
     games[game.public_id] = {"seen": timezone.now().isoformat()}
     if len(games) > GAMES_LIMIT:
-        oldest = sorted(games, key=lambda key: (bool(games[key].get("grant")), games[key].get("seen", "")))
+        oldest = sorted(
+            games, key=lambda key: (bool(games[key].get("grant")), games[key].get("seen", ""))
+        )
         for key in oldest[: len(games) - GAMES_LIMIT]:
             games.pop(key)
     request.session[GAMES] = games
@@ -139,13 +142,29 @@ def _keep(request: HttpRequest, games: dict, game: Game) -> None:
 def my_game_ids(request: HttpRequest) -> list[str]:
     """Every game this browser opened or may edit, newest first."""
     seen = {key: entry.get("seen", "") for key, entry in _games(request).items()}
-    key = _session_key(request, create=False)
-    if key is not None:
-        for public_id, when in EditGrant.objects.filter(session_id=key).values_list(
-            "game__public_id", "seen"
-        ):
-            seen[public_id] = max(seen.get(public_id, ""), when.isoformat())
+    for public_id, when in _granted(request).items():
+        seen[public_id] = max(seen.get(public_id, ""), when.isoformat())
     return sorted(seen, key=lambda public_id: seen[public_id], reverse=True)
+
+
+def _granted(request: HttpRequest) -> dict[str, Any]:
+    """The games this session holds a grant row for: public id -> last use (one query)."""
+    granted = getattr(request, "_granted_ids", None)
+    if granted is None:
+        key = _session_key(request, create=False)
+        granted = (
+            dict(EditGrant.objects.filter(session_id=key).values_list("game__public_id", "seen"))
+            if key is not None
+            else {}
+        )
+        request._granted_ids = granted
+    return granted
+
+
+def holds_grant(request: HttpRequest, game: Game) -> bool:
+    """Whether this browser holds a grant row for ``game``: for ordering lists (the row is
+    checked against the game's token by :func:`can_edit`, which guards every write)."""
+    return game.public_id in _granted(request)
 
 
 def recent_names(request: HttpRequest) -> list[str]:

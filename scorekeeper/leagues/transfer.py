@@ -180,15 +180,18 @@ _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 def spreadsheet_safe(value: Any) -> Any:
     """A cell a spreadsheet will not run: text starting like a formula gets a leading ``'``
-    (plain numbers such as ``-10`` are left as they are)."""
-    if isinstance(value, str) and value.startswith(FORMULA_START) and not _NUMBER.fullmatch(value):
+    (plain numbers such as ``-10`` are left as they are). Text that starts with ``'`` itself
+    gets one too, so the import, which takes one off, gives back exactly what was there."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith("'") or (value.startswith(FORMULA_START) and not _NUMBER.fullmatch(value)):
         return "'" + value
     return value
 
 
 def _unsafe(value: str) -> str:
     """The cell as written before :func:`spreadsheet_safe`."""
-    if value.startswith("'") and value[1:].startswith(FORMULA_START):
+    if value.startswith("'") and value[1:].startswith((*FORMULA_START, "'")):
         return value[1:]
     return value
 
@@ -650,6 +653,15 @@ def import_games(
     report.settings_taken = bool(report.settings) and not league.games.exists()
     if dry_run:
         return report
+    try:
+        _write(league, token, report)
+    except RulesError as error:  # e.g. two names the league holds as one player: nothing kept
+        report.created = []
+        report.error("", render_message(error.message), getattr(error, "field", None))
+    return report
+
+
+def _write(league: League, token: str, report: Report) -> None:
     with transaction.atomic(), deferred():
         if report.settings_taken:
             League.objects.filter(pk=league.pk).update(**report.settings)
@@ -673,7 +685,6 @@ def import_games(
                 seat_players=seat_players,
             )
             report.created.append(link.game.public_id)
-    return report
 
 
 def _fingerprint(day: dt.date | None, variant: str, players: Sequence[str], hands) -> str:

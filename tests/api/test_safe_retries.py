@@ -300,6 +300,29 @@ def test_a_short_creation_key_is_refused_and_creates_nothing(client, key):
     assert Game.objects.count() == 0
 
 
+def test_a_short_creation_key_is_told_why_in_the_app_s_words(client):
+    """Issue 16 audit: the refusal said pydantic's English "String should have at least 22
+    characters" in every language; it says why, through the app's catalogue."""
+    body = {"variant": "knock-rummy", "players": ["Ann", "Bob"]}
+    answer = send(client, "post", "/api/v1/games", body, **{"Idempotency-Key": "1"})
+    error = answer.json()["error"]
+    assert error["message"] == (
+        "Idempotency-Key: a new game's key must be unguessable: at least 22 characters"
+        " (a UUID will do)"
+    )
+    assert "String should" not in json.dumps(error)
+
+
+def test_a_too_long_key_is_told_its_limit_in_the_app_s_words(client, game):
+    game_id, token = game
+    answer = send(
+        client, "delete", hands(game_id, 1), token=token, **{"Idempotency-Key": "k" * 101}
+    )
+    error = answer.json()["error"]
+    assert error["field"] == "Idempotency-Key", error
+    assert error["message"] == "Idempotency-Key: expected at most 100 characters"
+
+
 def test_a_creation_key_replays_only_for_the_same_body(client):
     body = {"variant": "knock-rummy", "players": ["Ann", "Bob"]}
     first = send(client, "post", "/api/v1/games", body, **{"Idempotency-Key": CREATION_KEY})
@@ -321,11 +344,17 @@ def test_the_creation_key_limits_are_in_the_schema(client):
 
 def test_a_request_id_reused_for_another_hand_is_a_422_and_records_nothing(client, game):
     game_id, token = game
-    first = send(client, "post", hands(game_id), {"result": out("Ann", 4), "request_id": "r"}, token)
+    first = send(
+        client, "post", hands(game_id), {"result": out("Ann", 4), "request_id": "r"}, token
+    )
     assert first.status_code == 201
-    again = send(client, "post", hands(game_id), {"result": out("Ann", 4), "request_id": "r"}, token)
+    again = send(
+        client, "post", hands(game_id), {"result": out("Ann", 4), "request_id": "r"}, token
+    )
     assert again.status_code == 200  # a retry: the first answer, nothing recorded twice
-    other = send(client, "post", hands(game_id), {"result": out("Bob", 9), "request_id": "r"}, token)
+    other = send(
+        client, "post", hands(game_id), {"result": out("Bob", 9), "request_id": "r"}, token
+    )
     assert other.status_code == 422, other.content
     assert other.json()["error"]["code"] == "request_id_reused"
     assert other.json()["error"]["field"] == "request_id"
@@ -335,7 +364,11 @@ def test_a_request_id_reused_for_another_hand_is_a_422_and_records_nothing(clien
 def test_a_retry_of_a_hand_corrected_since_still_replays(client, game):
     game_id, token = game
     send(client, "post", hands(game_id), {"result": out("Ann", 4), "request_id": "r2"}, token)
-    assert send(client, "put", hands(game_id, 4), {"result": out("Cy", 7)}, token).status_code == 200
-    again = send(client, "post", hands(game_id), {"result": out("Ann", 4), "request_id": "r2"}, token)
+    assert (
+        send(client, "put", hands(game_id, 4), {"result": out("Cy", 7)}, token).status_code == 200
+    )
+    again = send(
+        client, "post", hands(game_id), {"result": out("Ann", 4), "request_id": "r2"}, token
+    )
     assert again.status_code == 200
     assert len(again.json()["hands"]) == 4

@@ -35,6 +35,23 @@ def test_the_game_in_progress_comes_first(client, django_assert_max_num_queries)
 
 
 @pytest.mark.django_db
+def test_the_game_this_phone_keeps_score_in_comes_before_games_it_only_watched(client):
+    """Issue 16 audit: after watching another table's game (newer), the front page offered
+    that game as "Your game in progress", a game this phone cannot keep score in."""
+    from django.test import Client
+
+    from .page_helpers import start_game
+
+    mine = start_game(client, "phom", ["Ann", "Bob", "Cy"])
+    watched = start_game(Client(), "knock-rummy", ["Xu", "Yan"])  # another phone's, newer
+    assert client.get(reverse("game", args=[watched])).status_code == 200
+    html = client.get(reverse("home")).content.decode()
+    assert f'href="/games/{mine}/"' in html
+    assert "Continue Phỏm" in html
+    assert f'href="/games/{watched}/"' not in html
+
+
+@pytest.mark.django_db
 def test_variants_this_phone_played_most_come_first(client):
     from .page_helpers import start_game
 

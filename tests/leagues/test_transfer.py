@@ -193,6 +193,20 @@ def test_formula_cells_are_defused_and_come_back_on_import():
     assert table(copy) == table(league)
 
 
+def test_names_that_start_with_an_apostrophe_come_back_as_they_were():
+    """Issue 16 audit: the import takes the export's ``'`` off, so a name that began with
+    ``'`` and a formula character ("'=Al") came back as "=Al"."""
+    league, token = new_league(min_games=1)
+    names = ["'=Al", "'-2", "'Bo", "-2"]
+    play(league, token, names, penalties(names[0], **{"'-2": 4, "'Bo": 6, "-2": 9}), played=when(1))
+    text = export_csv(league=league)
+    copy, copy_token = new_league(min_games=1)
+    report = import_games(league=copy, token=copy_token, csv_text=text, dry_run=False)
+    assert report.ok, report.errors
+    assert sorted(p.name for p in copy.players.all()) == sorted(names)
+    assert table(copy) == table(league)
+
+
 def test_a_renamed_player_stays_one_player_through_export_and_import():
     from scorekeeper.leagues.models import Player
     from scorekeeper.leagues.services import player_rename
@@ -358,3 +372,23 @@ def test_the_api_import_takes_the_seasons_and_settings_of_an_export(client):
     assert body["settings"] == {"min_games": 1, "inactive_nights": 2}
     copy.refresh_from_db()
     assert (copy.min_games, copy.inactive_nights, copy.seasons.get().name) == (1, 2, "March")
+
+
+def test_a_file_whose_names_clash_is_refused_on_the_page_not_a_500(client):
+    """Issue 16 audit: two names one league holds as one player ("-2" and "'-2", which the
+    import reads as "-2") passed the check, then made the import raise (a 500); the file is
+    refused and nothing is imported."""
+    league, token = new_league(min_games=1)
+    play(league, token, ["Al", "-2", "Cy"], penalties("Al", **{"-2": 4, "Cy": 6}), played=when(1))
+    text = export_csv(league=league).replace("Cy", "'-2")
+    copy, copy_token = new_league(min_games=1)
+    session = client.session
+    session["leagues"] = {copy.public_id: {"token": copy_token, "seen": "2026"}}
+    session.save()
+    url = reverse("league_import", args=[copy.public_id])
+    page = client.post(url, {"text": text, "action": "import"})
+    assert page.status_code == 400, page.status_code
+    assert "Nothing was imported" in page.content.decode()
+    assert "are one player in a league" in page.content.decode()
+    assert not LeagueGame.objects.filter(league=copy).exists()
+    assert not copy.players.exists()

@@ -26,7 +26,11 @@ def home(request: HttpRequest) -> HttpResponse:
     """
     mine = games_listed(public_ids=access.my_game_ids(request))
     unfinished = [game for game in mine if not game.over]
-    current = max(unfinished, key=lambda game: game.updated, default=None)
+    # The game this phone keeps score in comes first; only without one, a game it follows.
+    # (Without this, watching another table's game put it on top, "Continue" and all.)
+    current = max(
+        unfinished, key=lambda game: (access.holds_grant(request, game), game.updated), default=None
+    )
     played = Counter(game.variant for game in mine)
     variants = sorted(all_variants(), key=lambda variant: -played[variant.slug])
     context = {
