@@ -651,14 +651,23 @@ def import_games(
         x for x in report.seasons if (x["name"].casefold(), x["starts"], x["ends"]) not in have
     ]
     report.settings_taken = bool(report.settings) and not league.games.exists()
-    if dry_run:
-        return report
+    # A dry run writes too and then rolls back, so it refuses exactly what the import would
+    # (two names the league holds as one player are only found by writing them).
     try:
-        _write(league, token, report)
-    except RulesError as error:  # e.g. two names the league holds as one player: nothing kept
+        with transaction.atomic():
+            _write(league, token, report)
+            if dry_run:
+                raise _RolledBack
+    except _RolledBack:
+        report.created = []
+    except RulesError as error:  # nothing kept
         report.created = []
         report.error("", render_message(error.message), getattr(error, "field", None))
     return report
+
+
+class _RolledBack(Exception):
+    """Ends a dry run's writes (see :func:`import_games`)."""
 
 
 def _write(league: League, token: str, report: Report) -> None:

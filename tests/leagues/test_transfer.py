@@ -386,6 +386,9 @@ def test_a_file_whose_names_clash_is_refused_on_the_page_not_a_500(client):
     session["leagues"] = {copy.public_id: {"token": copy_token, "seen": "2026"}}
     session.save()
     url = reverse("league_import", args=[copy.public_id])
+    dry = import_games(league=copy, token=copy_token, csv_text=text)  # the check says so too
+    assert not dry.ok and "are one player in a league" in str(dry.as_dict()["errors"])
+    assert not copy.players.exists()
     page = client.post(url, {"text": text, "action": "import"})
     assert page.status_code == 400, page.status_code
     assert "Nothing was imported" in page.content.decode()
