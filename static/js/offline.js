@@ -31,6 +31,8 @@
   var RETRY_MAX_MS = 30000;
   // While hands wait, try again this often (a connection can return without an event).
   var RECHECK_MS = 15000;
+  // The Web Lock a tab holds while it sends the queue (see flush).
+  var FLUSH_LOCK = "rt-queue-flush";
   // Form fields that are no part of the hand itself.
   var NOT_THE_HAND = ["csrfmiddlewaretoken", "request_id", "save"];
 
@@ -371,15 +373,30 @@
     });
   }
 
-  // Send every waiting hand, one at a time and in the order they were saved.
+  // Send every waiting hand, one at a time and in the order they were saved. Two tabs of one
+  // phone share the queue: where the browser has Web Locks (a secure context), one tab sends
+  // at a time and the next reads the queue afresh once the first is done, so a hand is never
+  // posted by both (another tab's "sending" mark can reach this one late).
   function flush() {
     if (sending || navigator.onLine === false) return;
+    if (!store.queue.all().length) return;
+    sending = true;
+    if (navigator.locks && navigator.locks.request) {
+      navigator.locks.request(FLUSH_LOCK, sendWaiting).catch(function () { sending = false; });
+    } else {
+      sendWaiting();
+    }
+  }
+
+  function sendWaiting() {
     var now = Date.now();
     var waiting = store.queue.all().filter(function (e) {
       return e.state === "waiting" || (e.state === "sending" && now - (e.since || 0) > STALE_SENDING_MS);
     });
-    if (!waiting.length) return;
-    sending = true;
+    if (!waiting.length) {
+      sending = false;
+      return Promise.resolve();
+    }
     var sent = [];
     var chain = Promise.resolve({});
     waiting.forEach(function (entry) {
@@ -392,7 +409,7 @@
         });
       });
     });
-    chain.then(function (last) {
+    return chain.then(function (last) {
       sending = false;
       if (last && last.retry) {
         // A connection that just came back often fails its first request: try again soon.

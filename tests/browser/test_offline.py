@@ -115,9 +115,9 @@ def test_draft_survives_a_reload_and_goes_once_saved(live_server, chromium, size
         page.click("text=Enter hand 2")
         expect(page.locator("#id_p0-points")).to_have_value("")
         expect(page.locator(".draft-notice")).to_be_hidden()
-        assert page.evaluate(
-            "Object.keys(localStorage).filter(k => k.startsWith('rt-draft:'))"
-        ) == []
+        assert (
+            page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('rt-draft:'))") == []
+        )
     finally:
         context.close()
 
@@ -194,9 +194,7 @@ def test_offline_hands_are_counted_on_the_page_and_sent_once(live_server, chromi
         assert [e["number"] for e in queue(page)] == [2, 3]
         expect(page.locator(".enter-hand")).to_have_text("Enter hand 4")
         expect(page.locator(".next-deal strong")).to_contain_text("once the waiting hands are sent")
-        expect(page.locator(".queued-note").first).to_contain_text(
-            "Hand 3 is not in these totals"
-        )
+        expect(page.locator(".queued-note").first).to_contain_text("Hand 3 is not in these totals")
 
         # Undo takes back the last queued hand, out of the queue, before any saved one.
         page.click(".queued-undo button")
@@ -313,5 +311,58 @@ def test_a_kept_form_never_reuses_a_sent_request_id(live_server, chromium):
         expect(page.locator("#hand-2")).to_be_visible(timeout=60_000)
         expect(page.locator("#net-status .queued")).to_have_count(0)
         assert hands_in_db(game_url) == 2
+    finally:
+        context.close()
+
+
+def test_two_tabs_send_a_queued_hand_once(live_server, chromium):
+    """Two tabs of one phone share the queue, and each flushes it when the connection comes
+    back; one tab's "sending" mark can reach the other late, and both posted the hand (the
+    server kept one, by its request_id, but the page said "already saved"). A tab sends only
+    while it holds the queue's Web Lock: here the second tab holds it, as it would while
+    sending, and the first posts nothing until it is let go, then sends the hand once."""
+    context = chromium.new_context(viewport=VIEWPORTS["390x844"])
+    context.set_default_timeout(BROWSER_TIMEOUT_MS)
+    posts: list[str] = []
+
+    def saves(request) -> None:  # the hand's save, not the live preview's posts
+        if request.method == "POST" and "/hands/" in request.url and "preview" not in request.url:
+            posts.append(request.url)
+
+    context.on("request", saves)
+    try:
+        page = context.new_page()
+        game_url = new_game(page, live_server.url)
+        worker_ready(page)
+        other = context.new_page()
+        other.goto(game_url)
+        # The other tab takes the lock and keeps it until told to let go.
+        other.evaluate(
+            """() => { window.letGo = null; return new Promise(held => navigator.locks.request(
+                 'rt-queue-flush', () => { held(); return new Promise(done => {
+                   window.letGo = done; }); })); }"""
+        )
+        page.click("text=Enter hand 1")
+        page.check("#winner-0")
+        for i, points in enumerate([4, 10, 15]):
+            page.fill(f"#id_p{i}-points", str(points))
+        context.set_offline(True)
+        expect(page.locator("#net-status")).to_contain_text("No connection")
+        page.click(".sticky-actions button[name=save]")
+        page.wait_for_url(game_url)
+        expect(page.locator("#net-status .net-queue")).to_contain_text("Hand 1: waiting to send")
+        context.set_offline(False)
+        page.wait_for_function("navigator.onLine === true")
+        # The first tab asks for the lock and waits: nothing is posted meanwhile.
+        page.wait_for_function(
+            """async () => (await navigator.locks.query()).pending
+                 .some(l => l.name === 'rt-queue-flush')"""
+        )
+        assert posts == [] and queue(page) != []
+        other.evaluate("window.letGo()")
+        expect(page.locator("#hand-1")).to_contain_text("Ann", timeout=60_000)
+        assert queue(page) == []
+        assert hands_in_db(game_url) == 1
+        assert len(posts) == 1, posts
     finally:
         context.close()
