@@ -121,7 +121,7 @@ def test_an_english_question_on_a_czech_page_is_answered_in_czech(client):
     ).content.decode()
     first = _hits(page)[0]
     assert "nikdy na vlastní odhozenou kartu" in first
-    assert "matched in English:" in first and '<mark lang="en">' in first
+    assert "nalezeno v jazyce English:" in first and '<mark lang="en">' in first  # in Czech
 
 
 def test_weak_matches_in_the_page_language_give_way_to_the_language_holding_the_question(
