@@ -4,8 +4,9 @@ The games app keeps the games; a league only links them (:class:`LeagueGame`). E
 here is derived from those games' stored hands through the engine and rewritten by
 :mod:`scorekeeper.leagues.services` whenever a linked game changes: each finished game's places
 (:class:`Placing`), a rating snapshot per player after each game in each scope
-(:class:`RatingSnapshot`), and each scope's current table (:class:`Standing`), so that reading
-standings is a couple of queries whatever the league holds.
+(:class:`RatingSnapshot`), each scope's current table (:class:`Standing`), and what each
+game's hands add up to for each of its players (:class:`HandTally`, :class:`ChipTally`), so that
+reading standings or a player's record is a couple of queries whatever the league holds.
 
 A *scope* is the league as a whole or one season of it, over all its variants or one variant:
 ``scope`` holds ``"<season id or empty>|<variant slug or empty>"``.

@@ -275,3 +275,33 @@ def test_a_rename_shows_the_new_name_and_a_merge_adds_up_both_records():
         {"player_id": ann.pk, "player": "Ann", "won": 0, "lost": 12, "net": -12}
     ]
     check(league)
+
+
+def test_a_site_export_and_import_brings_every_record_back(tmp_path):
+    """import_data links the imported games to the league (no hand is recorded again): the
+    tallies are written as each link is synced."""
+    from tests.ops.test_export_import import export, load, make_league, wipe
+
+    league, token = make_league()
+    link, _ = play(
+        league, token, ["Ann", "Robert", "Cy"], None, variant="phom", options={"hands": 2}
+    )
+    hand_record(game=link.game, entry={"u": "Cy", "u_cards": 9})
+
+    def records(league):
+        out = {}
+        for player in league.players.all():
+            stats = player_hand_stats(league=league, player=player)
+            for line in stats["chips"]:
+                line.pop("player_id")
+            out[player.name] = stats
+        return out
+
+    before = records(league)
+    assert before["Cy"]["chips"] and before["Ann"]["by_variant"]
+    document = export()
+    wipe()
+    load(document, tmp_path, "--commit")
+    restored = League.objects.get(public_id=league.public_id)
+    assert records(restored) == before
+    check(restored)
