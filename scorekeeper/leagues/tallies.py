@@ -61,7 +61,8 @@ def write_tallies(link, *, hand_model, tally_model, chip_model) -> None:
     )
     rows, chips, chip_game = game_tallies(variant=link.variant, seats=link.seats, hands=hands)
     tally_model.objects.filter(league_game_id=link.pk).delete()
-    chip_model.objects.filter(league_game_id=link.pk).delete()
+    if family_of(link.variant).chips:  # no other family's game ever has chip rows
+        chip_model.objects.filter(league_game_id=link.pk).delete()
     tally_model.objects.bulk_create(
         tally_model(
             league_game_id=link.pk,
