@@ -4,8 +4,9 @@ The games app keeps the games; a league only links them (:class:`LeagueGame`). E
 here is derived from those games' stored hands through the engine and rewritten by
 :mod:`scorekeeper.leagues.services` whenever a linked game changes: each finished game's places
 (:class:`Placing`), a rating snapshot per player after each game in each scope
-(:class:`RatingSnapshot`), and each scope's current table (:class:`Standing`), so that reading
-standings is a couple of queries whatever the league holds.
+(:class:`RatingSnapshot`), each scope's current table (:class:`Standing`), and what each
+game's hands add up to for each of its players (:class:`HandTally`, :class:`ChipTally`), so that
+reading standings or a player's record is a couple of queries whatever the league holds.
 
 A *scope* is the league as a whole or one season of it, over all its variants or one variant:
 ``scope`` holds ``"<season id or empty>|<variant slug or empty>"``.
@@ -169,3 +170,40 @@ class Standing(models.Model):
     @property
     def avg_place(self) -> float:
         return self.place_sum / self.games if self.games else 0.0
+
+
+class HandTally(models.Model):
+    """What one player's stored hands in one league game add up to (the counts their family
+    tallies: see :mod:`scorekeeper.leagues.tallies`), so that a player's record sums a row per
+    game. Rewritten with every stored write of the game, in play or finished."""
+
+    league_game = models.ForeignKey(LeagueGame, on_delete=models.CASCADE, related_name="tallies")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    counts = models.JSONField(default=dict)  # {count: sum over the game's hands}
+    tallied = models.BooleanField(default=False)  # some hand of the game counted for them
+    chip_game = models.BooleanField(default=False)  # chips changed hands in the game
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "league_game"], name="hand_tally_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league_game_id} {self.player_id} {self.counts}"
+
+
+class ChipTally(models.Model):
+    """The chips that went from ``opponent`` to ``player`` (``won``) and back (``lost``) in one
+    league game's hands: who owes whom, summed over games. Rewritten with the game's tallies."""
+
+    league_game = models.ForeignKey(LeagueGame, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    opponent = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    won = models.BigIntegerField()
+    lost = models.BigIntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "opponent"], name="chip_tally_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id}←{self.opponent_id} +{self.won} −{self.lost}"

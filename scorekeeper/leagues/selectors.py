@@ -11,15 +11,39 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.db.models import Count, F, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db.models import (
+    Count,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+)
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.games.models import Game, Hand, Seat
+from scorekeeper.games.models import Game, Seat
 from scorekeeper.rules.families import family_of
 
-from .models import League, LeagueGame, Placing, Player, RatingSnapshot, Season, Standing
+from .models import (
+    ChipTally,
+    HandTally,
+    League,
+    LeagueGame,
+    Placing,
+    Player,
+    RatingSnapshot,
+    Season,
+    Standing,
+)
 from .services import MODEL, played_on, scope_games, scope_key
+from .tallies import TALLY_KEYS
 
 START = MODEL.mu - 3 * MODEL.sigma  # everyone's displayed rating before their first game
 
@@ -631,93 +655,78 @@ def player_hand_stats(
     that went between the player and each opponent in chip games (``chips``, with
     ``chips_in_progress`` games still in play among them).
 
-    Two queries however many games: the hands (with each game's variant, day and seat map),
-    then the opponents' names."""
-    done = Placing.objects.filter(player=player, league_game__league=league).values(
-        "league_game__game_id"
-    )
-    # The finished games the player has a place in, and the league's games in play (a
-    # league has few), whose seat maps tell whether the player sits in them.
-    in_play = Q(game__league_link__league=league, game__league_link__finished=False)
-    rows = (
-        Hand.objects.filter(deleted_at__isnull=True)
-        .filter(Q(game_id__in=done) | in_play)
-        .order_by("game_id", "number")
-        .values_list(
-            "game_id",
-            "game__variant",
-            "game__league_link__seats",
-            "game__league_link__played",
-            "game__league_link__finished",
-            "entry",
-            "result",
+    Two queries however many games or hands: the player's tallies (a row per game, kept by
+    the services: :mod:`scorekeeper.leagues.tallies`) summed per variant, then (for a player
+    of chip games) the chips summed per opponent."""
+    scope = Q(tallied=True)
+    if variant:
+        scope &= Q(league_game__variant=variant)
+    if season:
+        scope &= Q(
+            league_game__played__date__gte=season.starts,
+            league_game__played__date__lte=season.ends,
         )
+    playing = Q(league_game__finished=False)
+    sums = {
+        key: Sum(Cast(KT(f"counts__{key}"), IntegerField()), filter=scope) for key in TALLY_KEYS
+    }
+    lines = (
+        HandTally.objects.filter(player=player, league_game__league=league)
+        .values("league_game__variant")
+        .annotate(
+            _games=Count("pk", filter=scope),
+            _in_play=Count("pk", filter=scope & playing),
+            _chip_games=Count("pk", filter=Q(chip_game=True)),
+            _chips_in_play=Count("pk", filter=playing & Q(chip_game=True)),
+            **sums,
+        )
+        .order_by()
     )
-    sums: dict[str, dict[str, int]] = {}
-    owed: dict[int, list[int]] = {}  # opponent id → [chips won from them, chips lost to them]
-    scoped_in_play: set[int] = set()
-    chips_in_play: set[int] = set()
-    for game_id, slug, seats, played, finished, entry, result in rows:
-        seat = next((name for name, pk in (seats or {}).items() if pk == player.pk), None)
-        if seat is None:
-            continue  # a game in play without the player
-        playing = not finished
-        family = family_of(slug)
-        flows = family.chip_flows(result or {})
-        for payer, payee, amount in flows:
-            if payee == seat and seats.get(payer) is not None:
-                owed.setdefault(seats[payer], [0, 0])[0] += amount
-            elif payer == seat and seats.get(payee) is not None:
-                owed.setdefault(seats[payee], [0, 0])[1] += amount
-        if flows and playing:
-            chips_in_play.add(game_id)
-        if variant and slug != variant:
-            continue
-        if season and not season.starts <= timezone.localdate(played) <= season.ends:
-            continue
-        mine = family.tally(entry or {}, result or {}).get(seat)
-        if mine is None:
-            continue
-        if playing:
-            scoped_in_play.add(game_id)
-        line = sums.setdefault(slug, {})
-        for key, value in mine.items():
-            line[key] = line.get(key, 0) + value
     by_variant = []
-    for slug, line in sums.items():
+    in_progress = chips_in_progress = chip_games = 0
+    for line in lines:
+        chip_games += line["_chip_games"]
+        in_progress += line["_in_play"]
+        chips_in_progress += line["_chips_in_play"]
+        if not line["_games"]:
+            continue
+        slug = line["league_game__variant"]
         tallies = family_of(slug).tallies
         item: dict[str, Any] = {"variant": slug}
-        item.update({key: line.get(key, 0) for key in tallies if key != "left"})
-        hands = line.get("hands", 0)
+        item.update({key: line.get(key) or 0 for key in tallies if key != "left"})
+        hands = line.get("hands") or 0
         if "went_out" in tallies:
-            item["going_out_rate"] = line.get("went_out", 0) / hands if hands else 0.0
+            item["going_out_rate"] = (line.get("went_out") or 0) / hands if hands else 0.0
         if "left" in tallies:
-            left_hands = line.get("left_hands", 0)
-            item["avg_left"] = line.get("left", 0) / left_hands if left_hands else None
+            left_hands = line.get("left_hands") or 0
+            item["avg_left"] = (line.get("left") or 0) / left_hands if left_hands else None
         by_variant.append(item)
     by_variant.sort(key=lambda item: (-item["hands"], item["variant"]))
-    names = (
-        dict(Player.objects.filter(league=league, pk__in=list(owed)).values_list("pk", "name"))
-        if owed
-        else {}
+    owed = (
+        ChipTally.objects.filter(player=player, opponent__league=league)
+        .exclude(opponent=player)
+        .values("opponent_id", "opponent__name")
+        .annotate(won=Sum("won"), lost=Sum("lost"))
+        .order_by()
+        if chip_games  # no chip game, no query
+        else []
     )
     chips = [
         {
-            "player_id": pid,
-            "player": names.get(pid, ""),
-            "won": won,
-            "lost": lost,
-            "net": won - lost,
+            "player_id": line["opponent_id"],
+            "player": line["opponent__name"],
+            "won": line["won"],
+            "lost": line["lost"],
+            "net": line["won"] - line["lost"],
         }
-        for pid, (won, lost) in owed.items()
-        if pid != player.pk and pid in names
+        for line in owed
     ]
     chips.sort(key=lambda line: (-abs(line["net"]), line["player"].casefold()))
     return {
         "by_variant": by_variant,
-        "in_progress": len(scoped_in_play),
+        "in_progress": in_progress,
         "chips": chips,
-        "chips_in_progress": len(chips_in_play),
+        "chips_in_progress": chips_in_progress,
     }
 
 

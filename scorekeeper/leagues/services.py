@@ -29,7 +29,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
-from scorekeeper.games.models import Game, hash_token
+from scorekeeper.games.models import Game, Hand, hash_token
 from scorekeeper.games.services import game_create, game_create_played, retry_on_collision
 from scorekeeper.games.signals import game_stored
 from scorekeeper.rules.errors import ResultError
@@ -37,8 +37,19 @@ from scorekeeper.rules.messages import N_, NP_, define
 from scorekeeper.rules.scoring.setup import NAME_CHARACTER
 from scorekeeper.rules.standing import final_places
 
-from .models import League, LeagueGame, Placing, Player, RatingSnapshot, Season, Standing
+from .models import (
+    ChipTally,
+    HandTally,
+    League,
+    LeagueGame,
+    Placing,
+    Player,
+    RatingSnapshot,
+    Season,
+    Standing,
+)
 from .rating import MODEL, MU, SIGMA, rate_game  # noqa: F401 (MODEL: read by selectors, API)
+from .tallies import write_tallies
 
 TEXT_EXPECTED = define("league.text_expected", N_("expected text"))
 NUL_IN_TEXT = define("league.nul_text", N_("text may not contain NUL characters"))
@@ -371,6 +382,7 @@ def player_merge(*, league: League, token, player: Player, into: Player) -> Play
                 name: (into.pk if pk == player.pk else pk) for name, pk in link.seats.items()
             }
             link.save(update_fields=["seats"])
+            _write_tallies(link)  # the game's hands now count for ``into``
     Placing.objects.filter(player=player).update(player=into)
     former = list(into.former_names)
     for name in [*player.former_names, player.name]:
@@ -597,6 +609,7 @@ def sync_game(*, game: Game) -> None:
 
 
 def _sync(link: LeagueGame, game: Game) -> None:
+    _write_tallies(link)  # every stored write, in play or not: a player's record counts both
     finished = bool(game.over)
     if not finished and not link.finished:
         return  # a hand of a game in play: nothing of it counts yet
@@ -614,6 +627,11 @@ def _sync(link: LeagueGame, game: Game) -> None:
     link.save(update_fields=["finished"])
     if link.ranked and (was_counted or finished):
         _rebuild_for(link)
+
+
+def _write_tallies(link: LeagueGame) -> None:
+    """Rewrite what the game's stored hands add up to for each of its players."""
+    write_tallies(link, hand_model=Hand, tally_model=HandTally, chip_model=ChipTally)
 
 
 def _placings(link: LeagueGame, game: Game) -> list[tuple[int, str, int, int]]:
