@@ -14,6 +14,8 @@ A *scope* is the league as a whole or one season of it, over all its variants or
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.db import models
 
 from scorekeeper.games.models import Game, new_public_id
@@ -46,6 +48,11 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def days(self) -> tuple[dt.date, dt.date]:
+        """The first and the last day of the season (both counted)."""
+        return self.starts, self.ends
 
 
 class Player(models.Model):

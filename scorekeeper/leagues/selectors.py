@@ -42,7 +42,7 @@ from .models import (
     Season,
     Standing,
 )
-from .services import MODEL, played_on, scope_games, scope_key
+from .services import MODEL, played_on, scope_filter, scope_games, scope_key
 from .tallies import TALLY_KEYS
 
 START = MODEL.mu - 3 * MODEL.sigma  # everyone's displayed rating before their first game
@@ -242,11 +242,9 @@ def game_nights(
     finds every night unless one had more games than that (then one more query per such
     night). A DISTINCT over each game's day read the whole league's games (and SQLite truncated
     each date in Python): 2,000 games took 24 ms for two nights."""
-    games = LeagueGame.objects.filter(league=league, ranked=True, finished=True)
-    if variant:
-        games = games.filter(variant=variant)
-    if season is not None:
-        games = games.filter(played__date__gte=season.starts, played__date__lte=season.ends)
+    games = LeagueGame.objects.filter(league=league, ranked=True, finished=True).filter(
+        scope_filter(variant=variant, days=season.days if season is not None else None)
+    )
     if until is not None:
         games = games.filter(played__lt=_day_end(until))
     if limit is None:
@@ -339,17 +337,11 @@ def _of_scope(rows: QuerySet, scope: str, via: str = "") -> QuerySet:
     """``rows`` (league games, or rows reaching them through ``via``) of the scope's variant
     and season, the season read in the same query."""
     season_id, _, variant = scope.partition("|")
-    if variant:
-        rows = rows.filter(**{f"{via}variant": variant})
+    days = None
     if season_id:
         season = Season.objects.filter(pk=int(season_id))
-        rows = rows.filter(
-            **{
-                f"{via}played__date__gte": Subquery(season.values("starts")[:1]),
-                f"{via}played__date__lte": Subquery(season.values("ends")[:1]),
-            }
-        )
-    return rows
+        days = (Subquery(season.values("starts")[:1]), Subquery(season.values("ends")[:1]))
+    return rows.filter(scope_filter(variant=variant, days=days, via=via))
 
 
 def _break_ties(league: League, scope: str, rows: list[Row]) -> list[Row]:
@@ -658,14 +650,9 @@ def player_hand_stats(
     Two queries however many games or hands: the player's tallies (a row per game, kept by
     the services: :mod:`scorekeeper.leagues.tallies`) summed per variant, then (for a player
     of chip games) the chips summed per opponent."""
-    scope = Q(tallied=True)
-    if variant:
-        scope &= Q(league_game__variant=variant)
-    if season:
-        scope &= Q(
-            league_game__played__date__gte=season.starts,
-            league_game__played__date__lte=season.ends,
-        )
+    scope = Q(tallied=True) & scope_filter(
+        variant=variant, days=season.days if season else None, via="league_game__"
+    )
     playing = Q(league_game__finished=False)
     sums = {
         key: Sum(Cast(KT(f"counts__{key}"), IntegerField()), filter=scope) for key in TALLY_KEYS

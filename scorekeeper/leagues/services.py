@@ -104,16 +104,25 @@ def _scopes_of(link: LeagueGame, seasons: Iterable[Season]) -> list[str]:
     return scopes
 
 
+def scope_filter(*, variant: str | None = None, days: tuple | None = None, via: str = "") -> Q:
+    """League games of ``variant`` played on ``days`` (the first and last, dates or query
+    expressions), each when given; ``via`` reaches the league game from another model
+    (``"league_game__"``). The one test of "in this scope" for games, standings and records."""
+    where = Q()
+    if variant:
+        where &= Q(**{f"{via}variant": variant})
+    if days is not None:
+        first, last = days
+        where &= Q(**{f"{via}played__date__gte": first, f"{via}played__date__lte": last})
+    return where
+
+
 def scope_games(*, league: League, scope: str):
     """The ranked, finished games a scope counts, oldest first."""
     season_id, variant = _parse_scope(scope)
+    days = Season.objects.get(pk=season_id).days if season_id else None
     games = LeagueGame.objects.filter(league=league, ranked=True, finished=True)
-    if variant:
-        games = games.filter(variant=variant)
-    if season_id:
-        season = Season.objects.get(pk=season_id)
-        games = games.filter(played__date__gte=season.starts, played__date__lte=season.ends)
-    return games.order_by("played", "pk")
+    return games.filter(scope_filter(variant=variant, days=days)).order_by("played", "pk")
 
 
 # -- tokens ------------------------------------------------------------------------------------
