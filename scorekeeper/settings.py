@@ -3,7 +3,7 @@
 Everything deploy-specific comes from the environment so one settings file serves a laptop
 (SQLite, locmem cache), CI (PostgreSQL + Redis) and production alike. The defaults fail closed:
 without ``DEBUG=1`` the app is in production mode and refuses to start without a strong
-``SECRET_KEY``; ``make run`` sets ``DEBUG=1`` for development. README "Configuration" lists
+``SECRET_KEY``; ``make run`` sets ``DEBUG=1`` for development. docs/deploying.md "Configuration" lists
 every variable.
 """
 
