@@ -341,6 +341,8 @@ LANGUAGES = [
     ("de", "Deutsch"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates and times as each language writes them (scorekeeper/formats/<lang>/formats.py).
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 TIME_ZONE = "UTC"
 USE_TZ = True
 
