@@ -34,6 +34,7 @@ SHELL = (
     "js/draft.js",
     "js/cardpicker.js",
     "js/game.js",
+    "js/print.js",
     "js/entry.js",
     "django_htmx/htmx-2.min.js",
     "django_htmx/django-htmx.js",

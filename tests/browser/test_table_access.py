@@ -109,3 +109,25 @@ def test_gin_void_choice_takes_a_whole_row_in_german(live_server, chromium):
         assert box["height"] <= 3 * line + 30, (box, line)  # two lines at most, with padding
     finally:
         context.close()
+
+
+def test_the_printed_sheet_holds_every_hand_and_the_ledger_but_no_screen_help(live_server, chromium):
+    """The printed sheet dropped the folded earlier hands and the Phỏm ledger, and printed the
+    rematch help."""
+    client = Client()
+    game_id = start_game(client, "phom", ["Ann", "Bob", "Cy"], dealer="Cy")
+    for _ in range(6):
+        post_hand(client, game_id, {"winner": "none", "p0-points": 15, "p1-points": 9,
+                                    "p2-points": 22})
+    context, page = keeper_page(chromium, live_server.url, client, game_id, "390x844")
+    try:
+        older = page.locator("details.older-hands .hand").first
+        ledger = page.locator("details.ledger-details table")
+        expect(older).to_be_hidden()  # folded on the screen
+        page.emulate_media(media="print")
+        expect(older).to_be_visible()
+        expect(ledger).to_be_visible()
+        for hidden in page.locator(".screen-only").all():
+            expect(hidden).to_be_hidden()
+    finally:
+        context.close()
