@@ -35,6 +35,7 @@ SHELL = (
     "js/cardpicker.js",
     "js/game.js",
     "js/print.js",
+    "js/tablemode.js",
     "js/entry.js",
     "django_htmx/htmx-2.min.js",
     "django_htmx/django-htmx.js",

@@ -131,3 +131,32 @@ def test_the_printed_sheet_holds_every_hand_and_the_ledger_but_no_screen_help(li
             expect(hidden).to_be_hidden()
     finally:
         context.close()
+
+
+def test_table_mode_fills_a_tv_with_the_grid_beside_the_totals(live_server, chromium):
+    """A 1920x1080 TV: totals as large as the screen allows, the grid of hands beside them, a
+    full-screen button, no controls."""
+    client = Client()
+    game_id = start_game(client, "phom", ["Annabel", "Bobby", "Cyrus", "Danny"])
+    for _ in range(4):
+        post_hand(client, game_id, {"winner": "none", "p0-points": 15, "p1-points": 9,
+                                    "p2-points": 22, "p3-points": 30, "p3-mom": "on"})
+    context = chromium.new_context(viewport={"width": 1920, "height": 1080})
+    context.set_default_timeout(BROWSER_TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/games/{game_id}/?view=table")
+        totals = page.locator("section.totals")
+        grid = page.locator(".running-section")
+        expect(grid).to_be_visible()
+        assert grid.bounding_box()["x"] >= totals.bounding_box()["x"] + totals.bounding_box()["width"]
+        size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('td.total')).fontSize)")
+        assert size >= 120, size  # readable from across a room
+        assert totals.bounding_box()["height"] <= 1080  # four players fit the screen
+        expect(page.locator(".full-screen")).to_be_visible()
+        expect(page.locator(".enter-hand")).to_have_count(0)  # a viewer: and no controls at all
+        assert page.locator("#scoreboard button:visible, #scoreboard a.button:visible").count() == 0
+        (SCREENSHOTS / "table").mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "table" / "tv-1920.png"))
+    finally:
+        context.close()
