@@ -18,7 +18,9 @@ from .selectors import game_replay, game_state
 def state_after_new_hand(*, game: Game, entry: dict) -> dict[str, Any] | None:
     """The state after ``entry`` as the next hand: ``base`` (the saved hands it follows),
     ``totals`` [(name, total)] in seating order, ``dealer``, ``deal``, ``over`` and ``next``
-    (the number of the hand after it). None when the engine refuses the sequence."""
+    (the number of the hand after it); when the hand ends the game, its ``winners`` and the
+    end-of-game ``bonuses`` (already in the totals). None when the engine refuses the
+    sequence."""
     state = game_state(game=game)
     players = state["players"]
     entries = [hand["result"] for hand in state["hands"]] + [entry]
@@ -34,4 +36,6 @@ def state_after_new_hand(*, game: Game, entry: dict) -> dict[str, Any] | None:
         "deal": after.deal,
         "over": bool(after.over),
         "next": len(entries) + 1,
+        "winners": list(after.winners) if after.over else [],
+        "bonuses": [bonus.as_dict() for bonus in after.bonuses] if after.over else [],
     }
