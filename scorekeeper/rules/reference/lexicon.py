@@ -22,12 +22,12 @@ STOP_WORDS: dict[str, str] = {
         am do does did done doing can could may might must shall should will would i me my mine
         myself you your yours we our us they them their he him she her it its his who whom
         whose what which when where why how if then than that this these those there here any
-        some all no not yes so as up out about into over get gets got getting have has had
+        some all no not yes so as up out about into over have has had
         having one's ones need needs needed allowed allow able let lets okay ok really actually
         just still also too very much many does anyone someone somebody something anything
         guy guys friend friends mate buddy people player's we're i'm it's that's what's
         there's don't doesn't isn't aren't can't cannot won't didn't im dont cant whats
-        before after again else ever every each other another own""",
+        before after again else ever every each other another""",
     "it": """il lo la i gli le un uno una un' di a da in con su per tra fra e ed o ma se che chi
         cosa come quando dove perche perché posso puoi puo può possiamo potete io tu lui lei
         noi voi loro mio mia miei mie tuo tua tuoi suo sua suoi del dello della dei degli

@@ -60,10 +60,14 @@ K1 = 1.2
 B = 0.75
 TITLE_WEIGHT = 2
 DISPUTE_WEIGHT = 1.1
+# A sentence answers with the words its title does not already say ("never on one's own
+# discard" under "Call Rummy"): the title's words count for less in it.
+TITLE_SHARE = 0.3
 
 _WORD = re.compile(r"\w+")
 _NUMBER = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|re|te|ten|ter|ste|sten|a|o|ea|lea|째|번째|장)?")
-_SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n+")
+# A sentence ends at . ! ? ; or : and a space, but not after a number's point ("die 10. Karte").
+_SENTENCE = re.compile(r"(?<=[.!?;:])(?<!\d\.)\s+|\n+")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # Card runs as typed: "Q K A", "QKA" (capitals) and, once folded, "q-k-a", "k-a-2".
 _RANK = r"(?:10|[2-9AJQK])"
@@ -469,7 +473,7 @@ def ask(
     page = _book(translate, language)
     named, rest = games_named(query, page.names)
     games = tuple(named) or ((variant,) if variant else ())
-    here = _reading(rest, language, page)
+    here = _reading(rest, language, page, named)
     readings = [here]
     if elsewhere and here.coverage < 1:
         for other, other_translate in elsewhere.items():
@@ -479,7 +483,7 @@ def ask(
             theirs = _book(other_translate, other)
             if len(theirs.entries) != len(page.entries):
                 continue  # not the same book: its places could not be shown in the page's
-            readings.append(_reading(rest, other, theirs))
+            readings.append(_reading(rest, other, theirs, named))
     if not any(r.reading.words for r in readings):
         if named:  # the question only names a game: its summary answers
             return Answer(_summaries(page, named), [], games, language)
@@ -513,8 +517,18 @@ def ask(
     return Answer([], suggest(query, page.vocabulary, language), games, language)
 
 
-def _reading(query: str, language: str, book: _Book) -> _Reading:
+def _reading(query: str, language: str, book: _Book, named: list[str]) -> _Reading:
     reading = read(query, language)
+    if named:
+        # a game's name left in the question (a weak name: "phỏm") is not a word to match:
+        # its places come first already; word pairs holding it stay ("phỏm dọc", a run)
+        names = {
+            t for slug, name in book.names if slug in named for t in read(name, language).terms
+        }
+        words = tuple(
+            w for w in (tuple(t for t in word if t not in names) for word in reading.words) if w
+        )
+        reading = Reading(words, reading.small + len(reading.words) - len(words))
     known = sum(1 for word in reading.words if any(t in book.idf for t in word))
     total = len(reading.words) + reading.small
     coverage = (known + reading.small) / total if total else 0.0
@@ -575,10 +589,14 @@ def _found(n: int, score: float, r: _Reading, page: _Book, language: str) -> Fou
 
 
 def _best_sentence(entry: _Entry, wanted: set[str], book: _Book) -> tuple[int, str]:
-    """The sentence holding the question's rarest words; ties go to the earlier sentence."""
+    """The sentence holding the question's rarest words beyond its title's; ties go to the
+    earlier sentence."""
     best, best_index, best_weight = entry.hit.text, -1, 0.0
     for i, (sentence, found) in enumerate(entry.sentences):
-        weight = sum(book.idf.get(t, 0.0) for t in wanted & found)
+        weight = sum(
+            book.idf.get(t, 0.0) * (TITLE_SHARE if t in entry.title else 1.0)
+            for t in wanted & found
+        )
         if weight > best_weight:
             best, best_index, best_weight = sentence, i, weight
     if best_index < 0 and entry.sentences:
