@@ -96,7 +96,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "unmatched": "deadwood", "left over": "deadwood", "leftover": "deadwood",
         "points in hand": "deadwood", "tie": "same", "tied": "same", "equal": "same",
         "even": "same", "wild card": "joker", "wildcard": "joker",
-        "whole hand": "all cards", "at once": "once",
+        "whole hand": "all cards", "at once": "once", "knocker": "knock",
+        "knocker's": "knock", "same card": "one card", "a set and a run": "two melds",
     },
     "cs": {
         "pravou kartu": "prirozenou kartu", "pravou": "prirozenou", "pravy": "prirozeny",

@@ -215,8 +215,11 @@ def read(text: str, language: str) -> Reading:
             syllables.append(word)
             continue
         words.append((word,))
-    if len(seen_numbers) != len(set(seen_numbers)) and language in SAME:
-        # one number said twice ("with 7 ... had 7 too"): the question is about a tie
+    twice = {n for n in seen_numbers if seen_numbers.count(n) > 1}
+    if twice and language in SAME:
+        # one number said twice ("with 7 ... had 7 too"): the question is about a tie, and
+        # the number is the players' count, not a word of the rule
+        words = [w for w in words if not (len(w) == 1 and w[0] in twice)]
         words.append(tuple(read(SAME[language], language).terms))
     return Reading(tuple(w for w in words if w), dropped)
 
@@ -387,10 +390,22 @@ def _learn(vocabulary: dict[str, str], text: str) -> None:
 
 
 def _sentences(text: str) -> Iterable[str]:
+    """The sentences of ``text``; a short opening ("No:", "Yes:", "31:") stays with what
+    follows, so an answer is never just "No:"."""
+    held = ""
     for part in _SENTENCE.split(text):
         part = part.strip()
-        if part:
-            yield part
+        if not part:
+            continue
+        if held:
+            part = f"{held} {part}"
+            held = ""
+        if len(part) < 12:
+            held = part
+            continue
+        yield part
+    if held:
+        yield held
 
 
 # ------------------------------------------------------------------------------------------
