@@ -25,7 +25,8 @@ LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 
 
 class BadQuestion(ValueError):
-    """A question the search refuses: ``field`` and ``code`` say which input and why."""
+    """A question the search refuses: the message says why, ``field`` which input (``q`` or
+    ``lang``), ``code`` what kind of error (the API's error code)."""
 
     def __init__(self, message: str, *, field: str = "q", code: str = "bad_query"):
         super().__init__(message)
@@ -40,11 +41,11 @@ def clean_question(text: str | None) -> str:
     text = (text or "").strip()
     if not text:
         raise BadQuestion(
-            gettext("q: type a question or a few words to look up"), code="empty_query"
+            gettext("type a question or a few words to look up"), code="empty_query"
         )
     if len(text) > MAX_QUERY:
         raise BadQuestion(
-            gettext("q: a question holds at most %(most)s characters, got %(count)s")
+            gettext("a question holds at most %(most)s characters, got %(count)s")
             % {"most": MAX_QUERY, "count": len(text)},
             code="query_too_long",
         )
@@ -54,7 +55,7 @@ def clean_question(text: str | None) -> str:
         category = unicodedata.category(char)
         if category in ("Cc", "Cs", "Cn") or char == "\ufffd":
             raise BadQuestion(
-                gettext("q: character %(position)s (%(code)s) cannot be part of a question")
+                gettext("character %(position)s (%(code)s) cannot be part of a question")
                 % {"position": position, "code": f"U+{ord(char):04X}"},
                 code="bad_character",
             )
@@ -69,7 +70,7 @@ def clean_language(code: str | None) -> str:
     base = code.strip().lower().split("-")[0]
     if base not in LANGUAGES:
         raise BadQuestion(
-            gettext("lang: %(code)s is not a language of the app; use one of %(codes)s")
+            gettext("%(code)s is not a language of the app; use one of %(codes)s")
             % {"code": code[:20], "codes": ", ".join(LANGUAGES)},
             field="lang",
             code="bad_language",
