@@ -69,6 +69,7 @@ _NUMBER = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|re|te|ten|ter|ste|sten|a|o|ea|le
 # A sentence ends at . ! ? ; or : and a space, but not after a number's point ("die 10. Karte").
 _SENTENCE = re.compile(r"(?<=[.!?;:])(?<!\d\.)\s+|\n+")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_U = re.compile(r"(?<!\w)[ùÙ](?!\w)")
 # Card runs as typed: "Q K A", "QKA" (capitals) and, once folded, "q-k-a", "k-a-2".
 _RANK = r"(?:10|[2-9AJQK])"
 _TYPED_RUN = re.compile(rf"(?<![\w-])({_RANK}(?:[ -]?{_RANK}){{2,}})(?![\w-])")
@@ -131,6 +132,7 @@ def _korean(word: str) -> str:
 
 def _runs(text: str) -> tuple[str, list[str]]:
     """``text`` folded, with card runs as one word each (every three cards in a row)."""
+    text = _U.sub("u_", text)  # Phỏm's ù is a word, not the letter u
     text = _TYPED_RUN.sub(lambda m: "-".join(re.findall(_RANK, m.group(1))), text)
     folded = fold(text)
     runs = []
