@@ -180,6 +180,7 @@ def rules_search(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {
         "q": raw.strip()[:MAX_QUERY],
         "game": game,
+        "asked": get_variant(game.variant) if game is not None else None,
         "hits": [],
         "suggestions": [],
         "error": None,

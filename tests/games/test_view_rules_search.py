@@ -1,5 +1,6 @@
 """/rules/search?q=: every rule, glossary entry and question, accents and case ignored."""
 
+import pytest
 from django.urls import reverse
 
 
@@ -171,3 +172,40 @@ def test_every_language_reads_the_book_place_for_place():
     english = places("en")
     for code, _name in settings.LANGUAGES:
         assert places(code) == english, code
+
+
+def _caloochi_game():
+    from scorekeeper.games.services import game_create
+
+    game, _token = game_create(
+        variant="caloochi", options=None, players=["Ann", "Bob"], dealer=None
+    )
+    return game
+
+
+@pytest.mark.django_db
+def test_a_games_pages_ask_about_that_game(client):
+    """Issue 23: the game page and its rules page carry a question box for that game."""
+    game = _caloochi_game()
+    for url in (f"/games/{game.public_id}/", f"/games/{game.public_id}/rules/"):
+        page = client.get(url).content.decode()
+        assert "Ask about this game" in page, url
+        assert f'name="game" value="{game.public_id}"' in page, url
+
+
+@pytest.mark.django_db
+def test_asked_from_a_game_its_variant_comes_first(client):
+    game = _caloochi_game()
+    question = "what does a joker cost left in a hand?"
+    page = client.get("/rules/search", {"q": question, "game": game.public_id}).content.decode()
+    assert 'id="asked-from"' in page and "Caloochi" in page
+    assert 'href="/rules/caloochi/#dispute-5"' in _hits(page)[0]
+    assert f'name="game" value="{game.public_id}"' in page  # the next question asks it too
+    # an unknown game is no game
+    page = client.get("/rules/search", {"q": question, "game": "nope"})
+    assert page.status_code == 200 and 'id="asked-from"' not in page.content.decode()
+
+
+def test_an_empty_question_shows_the_form_without_an_error(client):
+    page = client.get("/rules/search", {"q": "   "}).content.decode()
+    assert 'name="q"' in page and 'id="search-error"' not in page
