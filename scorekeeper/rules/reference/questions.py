@@ -230,9 +230,13 @@ def terms(text: str, language: str) -> list[str]:
     """The words of ``text`` as the search compares them: stems, digits, the book's words.
 
     >>> terms("Can I call Rummy on my own discard?", "en")
-    ['call', 'rummi', 'discard']
+    ['call', 'rummi', 'own', 'discard']
     >>> terms("Who gets the tenth card in Phỏm?", "en")
-    ['10', 'card', 'phom']
+    ['get', '10', 'card', 'phom']
+    >>> terms("wie viele Punkte braucht man zum Rauskommen?", "de")
+    ['punkt', 'erstauslag']
+    >>> terms("is Q K A a run?", "en")
+    ['run_qka', 'run']
     >>> terms("the 10th card", "en")
     ['10', 'card']
     """
