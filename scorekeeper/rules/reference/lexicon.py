@@ -48,7 +48,7 @@ STOP_WORDS: dict[str, str] = {
         hvor hvordan hvorfor hvilken hvilket hvilke kan kunne jeg du han hun vi dere min mitt
         mine din ditt dine sin sitt sine er var ikke seg meg deg oss dem man må ma skal
         skulle vil ville bli blir ble har hadde mye mange noe noen alle selv da sa så om ja
-        nei bare ogsa også enda allerede litt veldig""",
+        nei bare ogsa også enda allerede litt veldig ha""",
     "cs": """a i o u v ve na do z ze s se k ke po pro za od ale nebo co kdo kdy kde jak jaky
         jaký jaka jaká jake jaké muzu můžu muze může mohu muzeme můžeme muzete můžete mam mám
         ma má mame máme mate máte maji mají je jsou byt být jsem jsi jsme jste ja já ty on ona
@@ -56,7 +56,7 @@ STOP_WORDS: dict[str, str] = {
         proc proč musim musím musi musí musime musíme musite musíte smim smím smi smí lze
         jestli jestlize jestliže kdyz když pak uz už jeste ještě taky take také jen tedy
         ten ta to ti ty tu toho tom tomu tim tím mi mne mně me mě nam nám vam vám jim jej
-        ho mu bych by abych aby nic nikdo neco něco nejaky nějaký nejakou nějakou""",
+        ho mu bych by abych aby nic nikdo neco něco nejaky nějaký nejakou nějakou mit mít""",
     "de": """der die das den dem des ein eine einen einem einer eines und oder aber von vom zu
         zum zur in im an am auf mit fur für aus bei beim nach ist sind bin bist war waren
         wird werden wer was wann wo wie warum weshalb welche welcher welches kann kannst
@@ -65,11 +65,10 @@ STOP_WORDS: dict[str, str] = {
         sich mir mich dir dich uns man viel viele wieviel wieviele braucht brauche brauchen
         schon noch auch nur denn doch mal ja nein gibt gilt eigentlich überhaupt uberhaupt
         jemand jeder jede jedes etwas was's da dann wenn ob also kriegt kriegen krieg""",
-    "vi": """toi tôi ban bạn co có the thể khong không la là va và hay cua của cho voi với
-        trong tren trên o ở thi thì ai gi gì nao nào khi dau đâu nhu như duoc được minh mình
-        em anh chi chị ta chung chúng nay này do đó mot một cac các nhung những may mấy bao
-        nhieu nhiêu phai phải vay vậy sao ha hả a à nhi nhỉ oi ơi roi rồi chua chưa cung cũng
-        da đã se sẽ dang đang moi mọi""",
+    # Vietnamese small words keep their tones: folded, "là" (is) would be "lá" (a card).
+    "vi": """tôi bạn có thể không là và hay của cho với trong trên ở thì ai gì nào khi đâu
+        như được mình em anh chị ta chúng này đó một các những mấy bao nhiêu phải vậy sao hả
+        à nhỉ ơi rồi chưa cũng đã sẽ đang mọi""",
     "ko": """나 내 제 저 너 그 이 것 수 있나요 있어요 있습니까 되나요 돼요 누가 무엇 뭐 언제 어디 어떻게 왜
         몇 얼마 얼마나 어느 무슨 해요 하나요 해야 해야해요 돼 되 되요 그럼 그러면 근데 그런데 혹시 꼭
         있으면 없으면 하면 같아요 인가요 이에요 예요 에요 건가요 거예요 거에요 나요 까요 할까요""",
@@ -240,7 +239,8 @@ KOREAN_ENDINGS = tuple(
 # Names a table may use for a game beyond what the book calls it (the variant's name and
 # aliases, in each language): other spellings, other scripts, the names in other languages.
 # A weak name (marked "?") names the game only when no other game is named: "phỏm" is also
-# the Vietnamese word for a meld.
+# the Vietnamese word for a meld. A name marked "+" is also a word of the rules ("gin": a hand
+# melded whole), so it stays a word of the question.
 GAME_NAMES: dict[str, tuple[str, ...]] = {
     "standard-rummy": ("standard rummy", "standard-rommé", "standard rommé", "remi standard",
                        "standard-rummy", "basic rummy", "스탠다드 러미", "표준 러미",
@@ -257,7 +257,7 @@ GAME_NAMES: dict[str, tuple[str, ...]] = {
     "knock-rummy": ("knock rummy", "klopf-rommé", "klopfrommé", "klopf rommé", "banke-rummy",
                     "bankerummy", "remi cu bătaie", "remi cu bataie", "노크 러미", "knock-rummy",
                     "rummy a bussare", "klepací rummy"),
-    "gin-rummy": ("gin rummy", "gin", "gin-rommé", "gin rommé", "gin-rummy", "진 러미",
+    "gin-rummy": ("gin rummy", "+gin", "gin-rommé", "gin rommé", "gin-rummy", "진 러미",
                   "진러미", "remi gin", "rummy gin"),
     "continental-rum": ("continental rum", "continental rummy", "continental", "콘티넨탈",
                         "콘티넨털", "kontinentál", "kontinental"),
@@ -266,7 +266,7 @@ GAME_NAMES: dict[str, tuple[str, ...]] = {
              "vietnamské rummy", "rummy vietnamita", "remi vietnamez", "퐁", "폼", "베트남 러미"),
     "german-rummy": ("german rummy", "rommé", "romme", "remi german", "německé rummy",
                      "rommé tedesco", "rummy tedesco", "독일 러미", "tysk rummy",
-                     "deutsches rommé", "rommee"),
+                     "deutsches rommé", "rommee", "německém rummy"),
     "nowrang": ("nowrang", "나우랑"),
     "rummy-500": ("rummy 500", "500 rum", "500 rummy", "러미 500", "500 러미", "remi 500",
                   "rummy500", "rum 500"),

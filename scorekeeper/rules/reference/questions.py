@@ -104,6 +104,13 @@ def _stop_words(language: str) -> frozenset[str]:
 
 
 @functools.cache
+def _vi_small_words() -> re.Pattern[str]:
+    words = sorted(STOP_WORDS["vi"].split(), key=len, reverse=True)
+    alternatives = "|".join(re.escape(unicodedata.normalize("NFC", w)) for w in words)
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+
+
+@functools.cache
 def _phrases(language: str) -> tuple[re.Pattern[str] | None, dict[str, str]]:
     mapping = {fold(k): fold(v) for k, v in PHRASES.get(language, {}).items()}
     if not mapping:
@@ -163,15 +170,18 @@ def read(text: str, language: str) -> Reading:
     """How ``text`` reads in ``language``: its words' terms (stems, digits, card runs, the
     book's words for the players' phrases), and its number of small words."""
     language = _base(language)
-    small = _stop_words(language)
+    small = _stop_words(language) if language != "vi" else frozenset()
     numbers = NUMBER_WORDS.get(language, {})
     stemmer = _stemmer(language)
+    dropped = 0
+    if language == "vi":
+        # small words go before folding, which would make "là" (is) "lá" (a card)
+        text, dropped = _vi_small_words().subn(" ", unicodedata.normalize("NFC", text.casefold()))
     folded, runs = _runs(text)
     pattern, mapping = _phrases(language)
     if pattern is not None:
         folded = pattern.sub(lambda m: mapping[m.group(0)], folded)
     words: list[tuple[str, ...]] = [(run,) for run in runs]
-    dropped = 0
     seen_numbers: list[str] = []
     syllables: list[str] = []
     for word in _WORD.findall(folded):
@@ -248,6 +258,12 @@ def terms(text: str, language: str) -> list[str]:
 # ------------------------------------------------------------------------------------------
 
 
+# Names that are also words of the rules (marked "+" in GAME_NAMES), folded.
+_ALSO_WORDS = frozenset(
+    fold(name[1:]) for spelled in GAME_NAMES.values() for name in spelled if name.startswith("+")
+)
+
+
 @functools.cache
 def _game_patterns(
     extra: tuple[tuple[str, str], ...] = (),
@@ -257,7 +273,7 @@ def _game_patterns(
     for slug, spelled in GAME_NAMES.items():
         for name in spelled:
             weak = name.startswith("?")
-            names[fold(name.lstrip("?"))] = (slug, weak)
+            names[fold(name.lstrip("?+"))] = (slug, weak)
     for variant in all_variants():
         for name in (variant.name, *variant.aka):
             names.setdefault(fold(str(name)), (variant.slug, False))
@@ -269,11 +285,13 @@ def _game_patterns(
         parts = [re.escape(p) for p in re.split(r"[\s-]+", name) if p]
         if not parts:
             continue
-        body = r"[\s-]*".join(parts)
-        # A Latin name takes a short ending (v ginu, Continentalu); a Hangul one, any
-        # particle (진 러미에서).
-        tail = r"\w*" if _HANGUL.search(name) else r"\w{0,3}"
-        out.append((re.compile(rf"(?<!\w){body}{tail}(?!\w)"), slug, weak))
+        # A Latin name's words take a short ending (v ginu, Continentalu, v německém rummy);
+        # a Hangul name, any particle (진 러미에서).
+        if _HANGUL.search(name):
+            body = r"[\s-]*".join(parts) + r"\w*"
+        else:
+            body = r"[\s-]*".join(p + r"\w{0,3}" for p in parts)
+        out.append((re.compile(rf"(?<!\w){body}(?!\w)"), slug, weak))
     return tuple(out)
 
 
@@ -299,12 +317,13 @@ def games_named(query: str, names: Iterable[tuple[str, str]] = ()) -> tuple[list
             folded = folded[:start] + " " * (end - start) + folded[end:]
     found.sort()
     strong = [(start, end, slug) for start, end, slug, weak in found if not weak]
+    blanked = [(s, e, slug) for s, e, slug in strong if original[s:e].strip() not in _ALSO_WORDS]
     kept = list(dict.fromkeys(slug for _s, _e, slug in strong))
     if not kept:  # a weak name is also a word of the question ("phỏm dọc"): it stays in it
         return list(dict.fromkeys(slug for _s, _e, slug, _w in found)), query
     # the query without the names (its own characters, unless folding changed its length)
     text = query if len(original) == len(query) else original
-    for start, end, _slug in strong:
+    for start, end, _slug in blanked:
         text = text[:start] + " " * (end - start) + text[end:]
     rest = " ".join(text.split())
     return kept, rest
@@ -545,7 +564,7 @@ def _reading(query: str, language: str, book: _Book, named: list[str]) -> _Readi
         # its places come first already; word pairs holding it stay ("phỏm dọc", a run)
         names = {
             t for slug, name in book.names if slug in named for t in read(name, language).terms
-        }
+        } - {t for word in _ALSO_WORDS for t in read(word, language).terms}
         words = tuple(
             w for w in (tuple(t for t in word if t not in names) for word in reading.words) if w
         )
