@@ -56,22 +56,22 @@ def rules_search(
         query = clean_question(q)
     except BadQuestion as err:
         raise ApiError(with_field(err.field, str(err)), code=err.code, field=err.field) from None
-    variant = None
-    if game:
-        variant = _game(game).variant
-    found = search_rules(query=query, language=language, variant=variant, limit=MAX_RESULTS)
+    asked_from = _game(game) if game else None
+    found = search_rules(query=query, language=language, game=asked_from, limit=MAX_RESULTS)
     with translation.override(language):
         results = [
             {
                 "variant": f.variant.slug if f.variant else None,
                 "rule": f.anchor,
                 "title": f.title,
-                "text": f.answer or f.text,
+                # the sentence that answers, and what the game's table plays instead of the
+                # book's numbers it states
+                "text": " ".join(part for part in (f.answer or f.text, in_force) if part),
                 "matched_in": f.language or language,
                 "url": _url(f),
                 "score": f.score,
             }
-            for f in found.answer.results[:MAX_RESULTS]
+            for f, in_force in found.results()[:MAX_RESULTS]
         ]
     return {"query": query, "lang": language, "results": results}
 

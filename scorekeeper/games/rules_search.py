@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -17,8 +17,9 @@ from django.utils.translation import gettext
 
 from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import get_variant
-from scorekeeper.rules.errors import UnknownVariantError
-from scorekeeper.rules.reference.questions import Answer, ask
+from scorekeeper.rules.reference.questions import Answer, Found, ask, numbers_in_force
+
+from .models import Game
 
 MAX_QUERY = 300  # characters, as API.md says
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
@@ -40,9 +41,7 @@ def clean_question(text: str | None) -> str:
     lone surrogates, the replacement character of bytes that were not UTF-8)."""
     text = (text or "").strip()
     if not text:
-        raise BadQuestion(
-            gettext("type a question or a few words to look up"), code="empty_query"
-        )
+        raise BadQuestion(gettext("type a question or a few words to look up"), code="empty_query")
     if len(text) > MAX_QUERY:
         raise BadQuestion(
             gettext("a question holds at most %(most)s characters, got %(count)s")
@@ -83,21 +82,47 @@ class Search:
     query: str
     language: str
     answer: Answer
+    # for each result of the game asked from (by its position): the numbers its table set
+    # away from the book's that the place states, as a sentence in the page's language
+    in_force: dict[int, str] = field(default_factory=dict)
+
+    def results(self) -> list[tuple[Found, str]]:
+        """(result, what the table plays instead of the book's numbers, or "")."""
+        return [(f, self.in_force.get(n, "")) for n, f in enumerate(self.answer.results)]
 
 
-def search_rules(
-    *, query: str, language: str, variant: str | None = None, limit: int = 30
-) -> Search:
-    """The places answering ``query`` (already cleaned), best first, shown in ``language``;
-    ``variant``: the game asked from (its places first unless the question names another)."""
-    if variant is not None:
-        try:
-            variant = get_variant(variant).slug
-        except UnknownVariantError:
-            variant = None
+def search_rules(*, query: str, language: str, game: Game | None = None, limit: int = 30) -> Search:
+    """The places answering ``query`` (already cleaned), best first, shown in ``language``.
+    ``game``: the game asked from: its variant's places come first unless the question names
+    another game, and they say the numbers its house rules set ("at this table: Opening
+    minimum 40 (the book: 51)")."""
+    table = None
+    if game is not None:
+        variant = get_variant(game.variant)
+        table = variant.table(game.options, players=game.seats.count() or None)
     others = {code: say_in(code) for code in LANGUAGES if code != language}
-    answer = ask(query, say_in(language), language, limit=limit, elsewhere=others, variant=variant)
-    return Search(query, language, answer)
+    translate = say_in(language)
+    answer = ask(
+        query,
+        translate,
+        language,
+        limit=limit,
+        elsewhere=others,
+        variant=table.variant.slug if table is not None else None,
+    )
+    in_force: dict[int, str] = {}
+    if table is not None:
+        with translation.override(language):
+            for n, found in enumerate(answer.results):
+                numbers = numbers_in_force(found, table, translate, language)
+                if numbers:
+                    facts = "; ".join(
+                        gettext("%(name)s %(value)s (the book: %(book)s)")
+                        % {"name": translate(x.name), "value": x.value, "book": x.book}
+                        for x in numbers
+                    )
+                    in_force[n] = gettext("At this table: %(facts)s.") % {"facts": facts}
+    return Search(query, language, answer, in_force)
 
 
 def _say(text: Any) -> str:

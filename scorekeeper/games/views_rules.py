@@ -193,13 +193,9 @@ def rules_search(request: HttpRequest) -> HttpResponse:
             context["error"] = str(err)
             status = 400
         else:
-            found = search_rules(
-                query=query,
-                language=clean_language(None),
-                variant=game.variant if game is not None else None,
-            )
+            found = search_rules(query=query, language=clean_language(None), game=game)
             context.update(
-                hits=found.answer.results,
+                hits=found.results(),
                 suggestions=found.answer.suggestions,
                 games=found.answer.games,
             )

@@ -148,3 +148,30 @@ def test_a_lone_surrogate_in_the_text_itself_is_refused():
     with pytest.raises(BadQuestion) as refused:
         clean_question("gin \ud800 knock")
     assert refused.value.code == "bad_character" and "U+D800" in str(refused.value)
+
+
+def test_asked_from_a_game_the_text_states_the_numbers_of_its_table(client):
+    """API.md: with game, the text states the numbers in force at that table (an initial
+    meld of 40 where the table set it), beside the book's."""
+    game, _token = game_create(
+        variant="caloochi", options={"initial-meld": 40}, players=["Ann", "Bob"], dealer=None
+    )
+    question = "how many points does my first meld need?"
+    body = ask(client, q=question, lang="en", game=game.public_id)
+    stated = [r for r in body["results"] if "At this table" in r["text"]]
+    assert stated and all(r["variant"] == "caloochi" for r in stated)
+    assert "At this table: Opening minimum 40 (the book: 51)." in stated[0]["text"]
+    # without the game, or at a table playing the book's number, nothing is added
+    assert not any("At this table" in r["text"] for r in ask(client, q=question)["results"])
+    plain, _token = game_create(variant="caloochi", options=None, players=["A", "B"], dealer=None)
+    body = ask(client, q=question, lang="en", game=plain.public_id)
+    assert not any("At this table" in r["text"] for r in body["results"])
+
+
+def test_the_numbers_of_the_table_are_said_in_lang(client):
+    game, _token = game_create(
+        variant="caloochi", options={"initial-meld": 40}, players=["Ann", "Bob"], dealer=None
+    )
+    body = ask(client, q="Erstauslage wie viele Punkte?", lang="de", game=game.public_id)
+    stated = [r["text"] for r in body["results"] if "An diesem Tisch" in r["text"]]
+    assert stated and "40" in stated[0] and "51" in stated[0]

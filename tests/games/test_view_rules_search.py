@@ -209,3 +209,16 @@ def test_asked_from_a_game_its_variant_comes_first(client):
 def test_an_empty_question_shows_the_form_without_an_error(client):
     page = client.get("/rules/search", {"q": "   "}).content.decode()
     assert 'name="q"' in page and 'id="search-error"' not in page
+
+
+@pytest.mark.django_db
+def test_asked_from_a_game_the_page_states_its_tables_numbers(client):
+    from scorekeeper.games.services import game_create
+
+    game, _token = game_create(
+        variant="caloochi", options={"initial-meld": 40}, players=["Ann", "Bob"], dealer=None
+    )
+    page = client.get(
+        "/rules/search", {"q": "first meld minimum", "game": game.public_id}
+    ).content.decode()
+    assert 'class="small in-force">At this table: Opening minimum 40 (the book: 51).' in page

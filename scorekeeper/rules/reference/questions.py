@@ -40,6 +40,7 @@ from typing import Any
 
 import snowballstemmer
 
+from ..messages import render
 from ..variants import all_variants
 from .book import Hit, _index
 from .lexicon import GAME_NAMES, KOREAN_ENDINGS, NUMBER_WORDS, PHRASES, SAME, STOP_WORDS
@@ -651,6 +652,50 @@ def _summaries(page: _Book, slugs: list[str]) -> list[Found]:
         if hit.variant is not None and hit.variant.slug in slugs and hit.anchor == "glance":
             out.append(Found(hit, 1.0, hit.text, answer=hit.text))
     return out
+
+
+@dataclass(frozen=True)
+class InForce:
+    """A number house rule a table set away from the book's, that a place states."""
+
+    name: str  # the option's name (an N_-marked English template)
+    value: Any  # at the table
+    book: Any  # the book's (the variant's default)
+
+
+def numbers_in_force(
+    found: Found, table: Any, translate: Translate = render, language: str = "en"
+) -> tuple[InForce, ...]:
+    """The number house rules of ``table`` (a :class:`~scorekeeper.rules.variants.Table`)
+    that differ from the book's and that ``found`` states: its own option, or a text that
+    says the book's number and a word of the option's name ("a first meld ... worth 51" where
+    the table plays an opening minimum of 40). ``translate`` and ``language``: the page's, in
+    which ``found`` is written. Places of other games state nothing about this table.
+
+    >>> from scorekeeper.rules import get_variant
+    >>> from scorekeeper.rules.reference.book import render
+    >>> table = get_variant("caloochi").table({"initial-meld": 40}, players=2)
+    >>> best = ask("Kaluki first meld minimum", render, "en").results[0]
+    >>> [(n.name, n.value, n.book) for n in numbers_in_force(best, table)]
+    [('Opening minimum', 40, 51)]
+    """
+    variant = found.variant
+    if variant is None or variant.slug != table.variant.slug:
+        return ()
+    book = table.variant.table({}, table.players).options
+    out = []
+    for option in table.variant.options:
+        value, default = table.options.get(option.slug), book.get(option.slug)
+        if option.type == "bool" or value == default or default is None:
+            continue
+        if found.anchor != f"option-{option.slug}":
+            if not re.search(rf"(?<![\d.,]){default}(?![\d])", found.hit.text):
+                continue
+            name = {t for t in read(translate(option.name), language).terms if not t.isdigit()}
+            if not name & set(read(found.hit.text, language).terms):
+                continue
+        out.append(InForce(option.name, value, default))
+    return tuple(out)
 
 
 def suggest(query: str, vocabulary: dict[str, str], language: str) -> list[str]:
