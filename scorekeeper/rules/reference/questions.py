@@ -5,13 +5,15 @@ How a question is read (the book's texts go through the same steps, so both side
 
 1. The games it names are found first, in any language and script ("진 러미", "Kaluki",
    "Tá Lả", "Klopf-Rommé": :data:`.lexicon.GAME_NAMES` and the book's own names) and taken out
-   of the words; the game named ranks its own places first.
+   of the words, unless the name is also a word of the rules ("gin"; "phỏm", a Vietnamese
+   meld); the game named ranks its own places first.
 2. Case and accents are folded; the players' phrases become the book's words ("throw away" →
    discard, "rauskommen" → Erstauslage); card runs typed as "Q K A" or "Q-K-A" become one word.
 3. Each language's question and small words are dropped ("how many", "kolik", "braucht",
    "zum", Korean endings, Italian "l'"); numbers and their words become digits; the rest is
-   stemmed (Snowball for en it ro nb cs de; Korean words lose their endings and are also read
-   as syllable pairs; Vietnamese syllables are also read in pairs).
+   stemmed (Snowball for en it ro nb cs de, Czech stems cut to five letters; Korean words lose
+   their endings and are also read as syllable pairs; Vietnamese syllables are also read in
+   pairs, and its small words are dropped before accents are folded: "là" is not "lá").
 4. Every place is scored with BM25 (k1 1.2, b 0.75) over its title (counted twice) and text:
    any word of the question can match, rarer words weigh more, and a dispute, which answers a
    question directly, weighs a tenth more. Identical places of several games show once.
@@ -23,7 +25,8 @@ language (:attr:`Found.answer`) and as matched (:attr:`Found.sentence`). When th
 language explains the whole question, no other language is read.
 
 Plain Python, no Django: the caller passes a function rendering the book in each language.
-Each language's index is built once per process and rendering function (about 0.1 s).
+Each language's index is built once per process and rendering function (0.05-0.4 s a
+language, most of it rendering the book's texts).
 """
 
 from __future__ import annotations
