@@ -114,3 +114,14 @@ def test_the_players_words_find_the_books():
     best = english.answer.results[0]
     assert best.title == "Must the last card be discarded?"
     assert best.answer.startswith("No: the last card may be melded")
+
+
+def test_the_bench_prints_hit_rates_and_times(bench):
+    import io
+
+    out = io.StringIO()
+    reports = bench.main(["--unseen", "--compare"], out=out)
+    text = out.getvalue()
+    assert [r.name for r in reports] == ["BM25, own index", "SQLite FTS5 bm25()"]
+    assert "top-1" in text and "top-3" in text and "median" in text and "p95" in text
+    assert reports[0].median_ms <= reports[0].p95_ms
