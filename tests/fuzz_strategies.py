@@ -28,7 +28,9 @@ NASTY = [
     "/",
 ]
 
-text = st.lists(st.one_of(st.characters(), st.sampled_from(NASTY)), max_size=30).map("".join)
+text = st.lists(
+    st.one_of(st.characters(), st.sampled_from(NASTY)), max_size=30
+).map("".join)
 
 huge_int = st.one_of(
     st.integers(),
@@ -45,7 +47,9 @@ scalar = st.one_of(st.none(), st.booleans(), number, text)
 
 json_value = st.recursive(
     scalar,
-    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(text, inner, max_size=4)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(text, inner, max_size=4)
+    ),
     max_leaves=12,
 )
 

@@ -46,14 +46,8 @@ def extracted(tmp_path_factory) -> dict[tuple[str, str, str], polib.POEntry]:
                 "makemessages",
                 locale=["xx"],
                 verbosity=0,
-                ignore_patterns=[
-                    ".venv/*",
-                    "tests/*",
-                    "bench/*",
-                    "test-artifacts/*",
-                    "staticfiles/*",
-                    "locale/*",
-                ],
+                ignore_patterns=[".venv/*", "tests/*", "bench/*", "test-artifacts/*",
+                                 "staticfiles/*", "locale/*"],
             )
     finally:
         os.chdir(cwd)

@@ -6,11 +6,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test.utils import override_settings
 
-HEADER = {
-    "Content-Type": "text/plain; charset=UTF-8",
-    "Language": "cs",
-    "Plural-Forms": "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;",
-}
+HEADER = {"Content-Type": "text/plain; charset=UTF-8", "Language": "cs",
+          "Plural-Forms": "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;"}
 
 
 def catalogue(path, entries):
@@ -24,36 +21,25 @@ def catalogue(path, entries):
 
 def test_fills_empty_and_fuzzy_entries_and_keeps_the_rest(tmp_path):
     ours = tmp_path / "locale" / "cs" / "LC_MESSAGES" / "django.po"
-    catalogue(
-        ours,
-        [
-            polib.POEntry(msgid="Save hand", msgstr=""),
-            polib.POEntry(msgid="Undo", msgstr="Vrátit", flags=["fuzzy"]),
-            polib.POEntry(msgid="Share", msgstr="Sdílet"),
-            polib.POEntry(
-                msgid="{n} card", msgid_plural="{n} cards", msgstr_plural={0: "", 1: "", 2: ""}
-            ),
-            polib.POEntry(msgid="Only here", msgstr=""),
-        ],
-    )
+    catalogue(ours, [
+        polib.POEntry(msgid="Save hand", msgstr=""),
+        polib.POEntry(msgid="Undo", msgstr="Vrátit", flags=["fuzzy"]),
+        polib.POEntry(msgid="Share", msgstr="Sdílet"),
+        polib.POEntry(msgid="{n} card", msgid_plural="{n} cards",
+                      msgstr_plural={0: "", 1: "", 2: ""}),
+        polib.POEntry(msgid="Only here", msgstr=""),
+    ])
     given = tmp_path / "given"
-    catalogue(
-        given / "cs.po",
-        [
-            polib.POEntry(msgid="Save hand", msgstr="Uložit kolo"),
-            polib.POEntry(msgid="Undo", msgstr="Vrátit zpět"),
-            polib.POEntry(msgid="Share", msgstr="Nesdílet"),
-            polib.POEntry(
-                msgid="{n} card",
-                msgid_plural="{n} cards",
-                msgstr_plural={0: "{n} karta", 1: "{n} karty", 2: "{n} karet"},
-            ),
-            polib.POEntry(msgid="Only here", msgstr="Jen tady", flags=["fuzzy"]),
-        ],
-    )
-    with override_settings(
-        LOCALE_PATHS=[str(tmp_path / "locale")], LANGUAGES=[("en", "English"), ("cs", "Čeština")]
-    ):
+    catalogue(given / "cs.po", [
+        polib.POEntry(msgid="Save hand", msgstr="Uložit kolo"),
+        polib.POEntry(msgid="Undo", msgstr="Vrátit zpět"),
+        polib.POEntry(msgid="Share", msgstr="Nesdílet"),
+        polib.POEntry(msgid="{n} card", msgid_plural="{n} cards",
+                      msgstr_plural={0: "{n} karta", 1: "{n} karty", 2: "{n} karet"}),
+        polib.POEntry(msgid="Only here", msgstr="Jen tady", flags=["fuzzy"]),
+    ])
+    with override_settings(LOCALE_PATHS=[str(tmp_path / "locale")],
+                           LANGUAGES=[("en", "English"), ("cs", "Čeština")]):
         call_command("importmessages", str(given), verbosity=0)
     po = {e.msgid: e for e in polib.pofile(str(ours))}
     assert po["Save hand"].msgstr == "Uložit kolo"

@@ -43,25 +43,14 @@ def test_hand_writes_have_their_own_budget(client, limits):
     created = create(client).json()
     url = f"/api/v1/games/{created['id']}/hands"
     auth = {"HTTP_AUTHORIZATION": f"Bearer {created['token']}", "REMOTE_ADDR": "10.0.0.1"}
-    hand = json.dumps(
-        {"result": {"out": "Ann", "hands": {"Bob": {"points": 1}, "Cy": {"points": 2}}}}
-    )
-    codes = [
-        client.post(url, hand, content_type="application/json", **auth).status_code
-        for _ in range(6)
-    ]
+    hand = json.dumps({"result": {"out": "Ann", "hands": {"Bob": {"points": 1}, "Cy": {"points": 2}}}})
+    codes = [client.post(url, hand, content_type="application/json", **auth).status_code for _ in range(6)]
     assert codes == [201] * 5 + [429]
     assert client.get(f"/api/v1/games/{created['id']}").status_code == 200  # reads never count
 
 
 def test_pages_answer_429_with_a_page(client, limits):
-    data = {
-        "variant": "knock-rummy",
-        "seats": 2,
-        "player-0": "Ann",
-        "player-1": "Bob",
-        "action": "create",
-    }
+    data = {"variant": "knock-rummy", "seats": 2, "player-0": "Ann", "player-1": "Bob", "action": "create"}
     codes = [client.post(reverse("game_start"), data).status_code for _ in range(4)]
     assert codes == [302, 302, 302, 429]
     refused = client.post(reverse("game_start"), data)
@@ -109,18 +98,12 @@ def test_a_table_of_normal_use_never_meets_the_defaults(settings):
     assert create >= 10 * 2
 
 
+
 @pytest.mark.parametrize(
     "language, wait, words",
-    [
-        ("en", 600, "in 10 minutes."),
-        ("en", 30, "in 1 minute."),
-        ("cs", 60, "za 1 minutu."),
-        ("cs", 150, "za 3 minuty."),
-        ("cs", 600, "za 10 minut."),
-        ("ro", 1200, "peste 20 de minute."),
-        ("ro", 120, "peste 2 minute."),
-        ("de", 60, "in 1 Minute noch einmal."),
-    ],
+    [("en", 600, "in 10 minutes."), ("en", 30, "in 1 minute."), ("cs", 60, "za 1 minutu."),
+     ("cs", 150, "za 3 minuty."), ("cs", 600, "za 10 minut."), ("ro", 1200, "peste 20 de minute."),
+     ("ro", 120, "peste 2 minute."), ("de", 60, "in 1 Minute noch einmal.")],
 )
 def test_the_wait_is_said_with_the_plural_of_the_language(language, wait, words):
     from django.utils import translation

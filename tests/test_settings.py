@@ -52,14 +52,7 @@ def test_cache_round_trip():
 
 def test_all_eight_languages_are_offered():
     assert [code for code, _ in settings.LANGUAGES] == [
-        "en",
-        "it",
-        "ro",
-        "ko",
-        "nb",
-        "cs",
-        "vi",
-        "de",
+        "en", "it", "ro", "ko", "nb", "cs", "vi", "de"
     ]
 
 
@@ -134,7 +127,8 @@ def test_check_deploy_passes_with_the_documented_production_environment():
         "s.SECURE_HSTS_SECONDS, s.SECURE_PROXY_SSL_HEADER, s.CSRF_TRUSTED_ORIGINS)"
     )
     assert shell(code, **PRODUCTION_ENV) == (
-        "True True True 31536000 ('HTTP_X_FORWARDED_PROTO', 'https') ['https://cards.example.org']"
+        "True True True 31536000 ('HTTP_X_FORWARDED_PROTO', 'https') "
+        "['https://cards.example.org']"
     )
 
 

@@ -54,15 +54,9 @@ def test_the_limits_the_server_enforces_are_in_the_schema(schema, client):
     components = schema["components"]["schemas"]
     for body in ("ArrangeIn", "MeldsCheckIn"):
         assert components[body]["properties"]["variant"]["minLength"] == 1
-    tables = [
-        name
-        for name in components
-        if name.endswith(("ScoreIn", "TableIn")) and name not in ("ScoreIn", "TableIn")
-    ]
+    tables = [name for name in components if name.endswith(("ScoreIn", "TableIn")) and name not in ("ScoreIn", "TableIn")]
     assert tables
     for name in tables:
         assert components[name]["properties"]["players"]["uniqueItems"] is True, name
-    refused = client.post(
-        "/api/v1/arrange", {"variant": "", "cards": "AS"}, content_type="application/json"
-    )
+    refused = client.post("/api/v1/arrange", {"variant": "", "cards": "AS"}, content_type="application/json")
     assert 400 <= refused.status_code < 500

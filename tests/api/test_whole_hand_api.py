@@ -41,13 +41,7 @@ def test_score_a_continental_whole_hand_as_its_melds(client):
 
 
 def test_melds_in_one_string_with_any_separator(client):
-    for text in (
-        " · ".join(MELDS),
-        " / ".join(MELDS),
-        "|".join(MELDS),
-        ";".join(MELDS),
-        "\n".join(MELDS),
-    ):
+    for text in (" · ".join(MELDS), " / ".join(MELDS), "|".join(MELDS), ";".join(MELDS), "\n".join(MELDS)):
         response = score(client, {"melds": [text]})
         assert response.status_code == 200, response.json()
         assert response.json()["deltas"]["Ann"] == 9

@@ -79,33 +79,15 @@ def seed(live_url: str) -> tuple[dict[str, str], str]:
     post_hand(client, deleted, knock_hand(1, 30, 3, 12))
     client.post(reverse("hand_delete", args=[deleted, 2]))
     phom = start_game(client, "phom", ["Ann", "Bob", "Cy", "Dan"], dealer="Dan")
-    post_hand(
-        client,
-        phom,
-        {
-            "winner": "none",
-            "p0-points": 15,
-            "p1-points": 9,
-            "p2-points": 22,
-            "p3-points": 30,
-            "p3-mom": "on",
-        },
-    )
+    post_hand(client, phom, {"winner": "none", "p0-points": 15, "p1-points": 9,
+                             "p2-points": 22, "p3-points": 30, "p3-mom": "on"})
 
-    answer = client.post(
-        reverse("league_new"), {"name": "Thursday club", "description": "", "min_games": 0}
-    )
+    answer = client.post(reverse("league_new"), {"name": "Thursday club", "description": "",
+                                                 "min_games": 0})
     assert answer.status_code == 302, answer.content.decode()[:2000]
     league = resolve(answer["Location"]).kwargs["league_id"]
-    data = {
-        "variant": "german-rummy",
-        "seats": 2,
-        "action": "create",
-        "ranked": "on",
-        "player-0": "Ann",
-        "player-1": "Bob",
-        "opt-hands": 1,
-    }
+    data = {"variant": "german-rummy", "seats": 2, "action": "create", "ranked": "on",
+            "player-0": "Ann", "player-1": "Bob", "opt-hands": 1}
     answer = client.post(reverse("league_game_new", args=[league]), data)
     assert answer.status_code == 302, answer.content.decode()[:2000]
     league_game = resolve(answer["Location"]).kwargs["game_id"]
@@ -164,20 +146,19 @@ def test_no_button_label_wraps_to_a_third_line_at_320_in_any_language(live_serve
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     problems = []
     try:
-        context.add_cookies(
-            [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}]
-        )
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session,
+                              "url": live_server.url}])
         page = context.new_page()
         for code, _name in settings.LANGUAGES:
-            context.add_cookies(
-                [{"name": settings.LANGUAGE_COOKIE_NAME, "value": code, "url": live_server.url}]
-            )
+            context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": code,
+                                  "url": live_server.url}])
             for name, path in pages.items():
                 page.goto(live_server.url + path)
                 page.wait_for_function(f"document.documentElement.lang === '{code}'")
                 if name == "share":  # share.js shows the copy button where copying works
                     page.wait_for_selector("#copy-edit-link:not([hidden])", state="attached")
-                page.screenshot(path=str(SCREENSHOTS / f"labels-{code}-{name}.png"), full_page=True)
+                page.screenshot(path=str(SCREENSHOTS / f"labels-{code}-{name}.png"),
+                                full_page=True)
                 resync_scroll(page)
                 labels = page.evaluate(LABELS)
                 if name in MUST_SHOW:

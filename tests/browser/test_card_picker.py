@@ -18,12 +18,8 @@ def start(page, base, variant, players):
     page.wait_for_url(re.compile(r"/hands/new/"))
     page.wait_for_load_state("load")
     # Every card field has its picker (cardpicker.js ran) before anything is typed.
-    expect(
-        page.locator(
-            "input[data-cards]:not([data-picker-ready]), "
-            "textarea[data-cards]:not([data-picker-ready])"
-        )
-    ).to_have_count(0)
+    expect(page.locator("input[data-cards]:not([data-picker-ready]), "
+                        "textarea[data-cards]:not([data-picker-ready])")).to_have_count(0)
 
 
 def test_cards_other_players_hold_are_greyed_out(live_server, phone, shot):

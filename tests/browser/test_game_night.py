@@ -159,9 +159,7 @@ def test_knock_rummy_game_night(live_server, phone, shot):
 
 def test_pages_work_without_javascript(live_server, chromium, shot):
     """Plain form posts and redirects: start a game and save a hand with JavaScript off."""
-    context = chromium.new_context(
-        viewport={"width": 390, "height": 844}, java_script_enabled=False
-    )
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     try:
         page = context.new_page()
         page.goto(live_server.url + "/games/new/?variant=knock-rummy")

@@ -150,15 +150,8 @@ def test_every_language_fits_the_phone(live_server, phone_in):
     page.click(".sticky-actions button[name=save]")
     page.wait_for_url(game_url)
 
-    paths = [
-        "/",
-        "/games/new/",
-        game_url,
-        game_url + "hands/new/",
-        game_url + "share/",
-        "/rules/knock-rummy/",
-        "/games/mine/",
-    ]
+    paths = ["/", "/games/new/", game_url, game_url + "hands/new/", game_url + "share/",
+             "/rules/knock-rummy/", "/games/mine/"]
     for code, _name in settings.LANGUAGES:
         page.context.add_cookies(
             [{"name": settings.LANGUAGE_COOKIE_NAME, "value": code, "url": live_server.url}]

@@ -42,9 +42,7 @@ def test_no_page_scrolls_sideways(live_server, chromium, size):
                 if bar["bottom"] > bar["screen"] + 1 or bar["right"] > bar["width"] + 1:
                     bars.append(f"{size} {name}: the bar is off screen {bar}")
                 if bar["height"] > 0.2 * bar["screen"]:
-                    bars.append(
-                        f"{size} {name}: the bar takes {bar['height']}px of {bar['screen']}"
-                    )
+                    bars.append(f"{size} {name}: the bar takes {bar['height']}px of {bar['screen']}")
     finally:
         context.close()
     assert not bars, bars

@@ -39,9 +39,7 @@ def test_totals_dealer_and_enter_hand_fit_the_first_screen(live_server, chromium
             found = page.evaluate(FIRST_SCREEN)
             for part in ("totals", "deal", "enter"):
                 if found[part] is None or found[part] > found["screen"]:
-                    misses.append(
-                        f"{size} {name}: {part} ends at {found[part]} of {found['screen']}"
-                    )
+                    misses.append(f"{size} {name}: {part} ends at {found[part]} of {found['screen']}")
             # Every total is a big number a glance can read.
             size_px = page.evaluate(
                 "parseFloat(getComputedStyle(document.querySelector('td.total')).fontSize)"
@@ -155,8 +153,7 @@ def test_points_follow_one_another_and_preview_themselves(live_server, chromium,
         sizes = page.locator(".picker:not([hidden]) button.pcard").evaluate_all(
             "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"
         )
-        assert sizes and min(w for w, _ in sizes) >= 44 and min(h for _, h in sizes) >= 44, sizes[
-            :3
-        ]
+        assert sizes and min(w for w, _ in sizes) >= 44 and min(h for _, h in sizes) >= 44, sizes[:3]
     finally:
         context.close()
+

@@ -124,9 +124,7 @@ def test_a_delete_retried_by_several_clients_at_once_deletes_one_hand():
             hand_delete(game=mine, number=1)
             return 200, {"deleted": 1}
 
-        outcome = write_once(
-            game=mine, key="same", request=request_fingerprint("DELETE", 1), write=write
-        )
+        outcome = write_once(game=mine, key="same", request=request_fingerprint("DELETE", 1), write=write)
         answers.append(outcome)
 
     run_together([retry] * THREADS)
@@ -146,9 +144,7 @@ def test_a_game_created_by_several_retries_at_once_is_created_once():
             game = new_game()
             return 201, {"id": game.public_id}
 
-        outcome = write_once(
-            game=None, key="create", request=request_fingerprint("POST"), write=write
-        )
+        outcome = write_once(game=None, key="create", request=request_fingerprint("POST"), write=write)
         ids.append(outcome.body["id"])
 
     run_together([retry] * THREADS)

@@ -33,16 +33,11 @@ def test_todays_dealers_become_the_recorded_ones():
             game=game, number=number, entry={}, result={"dealer": dealer}, totals={}
         )
     gone = Hand.objects.create(
-        game=game,
-        number=2,
-        entry={},
-        result={"dealer": "Bob"},
-        totals={},
+        game=game, number=2, entry={}, result={"dealer": "Bob"}, totals={},
         deleted_at=timezone.now(),
     )
-    odd = Hand.objects.create(
-        game=game, number=9, entry={}, result={}, totals={}, deleted_at=timezone.now()
-    )
+    odd = Hand.objects.create(game=game, number=9, entry={}, result={}, totals={},
+                              deleted_at=timezone.now())
 
     try:
         new = _migrate([("games", "0006_hand_dealer")])

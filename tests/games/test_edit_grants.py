@@ -46,9 +46,7 @@ def test_a_grant_survives_a_concurrent_save_of_the_same_session(client):
     # Two requests of this phone at once: A starts a game, B saves a hand of the first game
     # (setting its undo). Both loaded the session before either saved it.
     a, b = request_of(key), request_of(key)
-    game, token = game_create(
-        variant="knock-rummy", options=None, players=["Ann", "Bob"], dealer=None
-    )
+    game, token = game_create(variant="knock-rummy", options=None, players=["Ann", "Bob"], dealer=None)
     access.remember_game(a, game, token=token)
     access.set_undo(b, game_get(public_id=first), kind="recorded", number=1)
     a.session.save()
@@ -62,9 +60,7 @@ def test_a_grant_survives_a_concurrent_save_of_the_same_session(client):
 def test_a_grant_outlives_viewing_more_games_than_the_session_keeps(client):
     granted = start_game(client)
     for _ in range(access.GAMES_LIMIT + 5):
-        other, _token = game_create(
-            variant="knock-rummy", options=None, players=["A", "B"], dealer=None
-        )
+        other, _token = game_create(variant="knock-rummy", options=None, players=["A", "B"], dealer=None)
         assert client.get(reverse("game", args=[other.public_id])).status_code == 200
     assert editable(client, granted)
     assert post_hand(client, granted, knock_hand(0, 5, 12, 20)).status_code == 302

@@ -97,10 +97,7 @@ def test_state_after_a_new_hand_is_the_replay_with_it(client):
     game_id = _two_hands(client)
     game = Game.objects.get(public_id=game_id)
     before = state(game_id)
-    entry = {
-        "knocker": "Cy",
-        "hands": {"Ann": {"points": 10}, "Bob": {"points": 7}, "Cy": {"points": 2}},
-    }
+    entry = {"knocker": "Cy", "hands": {"Ann": {"points": 10}, "Bob": {"points": 7}, "Cy": {"points": 2}}}
     after = state_after_new_hand(game=game, entry=entry)
     assert after["base"] == 2 and after["next"] == 4
     post_hand(client, game_id, knock_hand(2, 10, 7, 2))

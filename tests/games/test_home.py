@@ -34,10 +34,7 @@ def test_home_lists_variants_in_engine_order(home_html):
 
 
 def test_home_is_mobile_ready(home_html):
-    assert (
-        '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">'
-        in home_html
-    )
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">' in home_html
     assert "/static/css/app.css" in home_html
 
 

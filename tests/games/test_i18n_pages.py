@@ -39,12 +39,7 @@ PAGES = {
     "start": ["Start a game", "Players, in seating order", "House rules"],
     "game": ["Running totals after each hand", "Next hand", "Share"],
     "hand_new": ["Save hand", "Pick cards", "Deck: tap a card to add or remove it"],
-    "rules": [
-        "At a glance",
-        "In case of dispute",
-        "Card values",
-        "Check cards against these rules",
-    ],
+    "rules": ["At a glance", "In case of dispute", "Card values", "Check cards against these rules"],
     "share": [
         "Anyone with this link sees the scores update by themselves, but cannot change anything.",
         "Watch the scores",
@@ -57,9 +52,8 @@ def url_of(page: str, game_id: str) -> str:
         return reverse({"home": "home", "start": "game_start"}[page])
     if page == "rules":
         return reverse("rules", args=["knock-rummy"])
-    return reverse(
-        {"game": "game", "hand_new": "hand_new", "share": "game_share"}[page], args=[game_id]
-    )
+    return reverse({"game": "game", "hand_new": "hand_new", "share": "game_share"}[page],
+                   args=[game_id])
 
 
 @pytest.fixture
@@ -138,9 +132,7 @@ def test_switcher_is_on_every_page_and_sets_the_cookie(knock_game):
 
 
 def test_switcher_refuses_an_offsite_next(client):
-    response = client.post(
-        reverse("set_language"), {"language": "cs", "next": "https://evil.example/"}
-    )
+    response = client.post(reverse("set_language"), {"language": "cs", "next": "https://evil.example/"})
     assert response.status_code == 302 and response["Location"] == "/"
 
 
@@ -205,9 +197,7 @@ def test_switcher_names_every_language_in_its_own_words(client, code):
     # Django's own catalogues would call English "anglicky" or "Tiếng Anh": the menu must not.
     body = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE=code).content.decode()
     select = body[body.index('<select id="language-select"') : body.index("</select>")]
-    options = re.findall(
-        r'<option value="([a-z]+)" lang="\1"(?: selected)?>([^<]*)</option>', select
-    )
+    options = re.findall(r'<option value="([a-z]+)" lang="\1"(?: selected)?>([^<]*)</option>', select)
     assert options == [(c, htmllib.escape(str(n), quote=False)) for c, n in settings.LANGUAGES]
 
 
@@ -217,9 +207,8 @@ def test_house_rule_help_links_use_the_translated_option_name(client, code):
     from scorekeeper.rules.variants import all_variants
 
     variant = max(all_variants(), key=lambda v: len(v.options))
-    page = text_of(
-        client.get(reverse("game_start") + f"?variant={variant.slug}", HTTP_ACCEPT_LANGUAGE=code)
-    )
+    page = text_of(client.get(reverse("game_start") + f"?variant={variant.slug}",
+                              HTTP_ACCEPT_LANGUAGE=code))
     links = re.findall(r'href="[^"]*#option-[^"]*">([^<]*)</a>', page)
     assert len(links) == len(variant.options) > 0
     with translation.override(code):

@@ -31,12 +31,7 @@ def test_chart_places_every_hand_and_the_target():
 
 def test_settlement_squares_every_transfer_in_few_payments():
     hands = [
-        {
-            "transfers": [
-                {"from": "B", "to": "A", "amount": 3},
-                {"from": "C", "to": "A", "amount": 3},
-            ]
-        },
+        {"transfers": [{"from": "B", "to": "A", "amount": 3}, {"from": "C", "to": "A", "amount": 3}]},
         {"transfers": [{"from": "A", "to": "C", "amount": 4}]},
     ]
     # A +2, B -3, C +1

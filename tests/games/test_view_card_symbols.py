@@ -31,9 +31,7 @@ def test_the_history_shows_suits_as_symbols_with_names_for_screen_readers(client
 def test_an_error_names_the_card_with_its_suit_symbol(client):
     game_id = start_game(client)
     response = post_hand(
-        client,
-        game_id,
-        {"winner": "0", "p0-points": 5, "p1-points": 12, "p2-cards": "7S 7S 2C 4D 9C JD 3H"},
+        client, game_id, {"winner": "0", "p0-points": 5, "p1-points": 12, "p2-cards": "7S 7S 2C 4D 9C JD 3H"}
     )
     html = response.content.decode()
     assert response.status_code == 200 and state(game_id)["hands"] == []
@@ -53,9 +51,5 @@ def test_the_hint_says_symbols_can_be_typed_and_they_are_read(client):
     game_id = start_game(client)
     html = client.get(reverse("hand_new", args=[game_id])).content.decode()
     assert "Suits can be typed as letters (S H D C) or as symbols (♠ ♥ ♦ ♣)." in html
-    post_hand(
-        client,
-        game_id,
-        {"winner": "0", "p0-points": 5, "p1-points": 12, "p2-cards": "7♠ K♥ 2♣ 4♦ 9♣ J♦ 3♥"},
-    )
+    post_hand(client, game_id, {"winner": "0", "p0-points": 5, "p1-points": 12, "p2-cards": "7♠ K♥ 2♣ 4♦ 9♣ J♦ 3♥"})
     assert state(game_id)["hands"][0]["deltas"]["Ann"] > 0

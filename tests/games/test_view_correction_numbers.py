@@ -44,16 +44,12 @@ def test_the_message_and_the_history_give_the_scores_and_totals_before_and_after
     moved = [p for p in ("Ann", "Bob", "Cy") if old[p] != new[p]]
     totals = [p for p in ("Ann", "Bob", "Cy") if before["totals"][p] != after["totals"][p]]
     assert len(moved) >= 2 and totals
-    scores_line = (
-        "Hand 1: " + ", ".join(f"{p} {signed(old[p])} → {signed(new[p])}" for p in moved) + "."
-    )
-    totals_line = (
-        "Totals: "
-        + ", ".join(
-            f"{p} {plain(before['totals'][p])} → {plain(after['totals'][p])}" for p in totals
-        )
-        + "."
-    )
+    scores_line = "Hand 1: " + ", ".join(
+        f"{p} {signed(old[p])} → {signed(new[p])}" for p in moved
+    ) + "."
+    totals_line = "Totals: " + ", ".join(
+        f"{p} {plain(before['totals'][p])} → {plain(after['totals'][p])}" for p in totals
+    ) + "."
     assert "Hand 1 corrected." in html
     assert scores_line in html and totals_line in html
     page = client.get(reverse("game", args=[game_id])).content.decode()

@@ -193,7 +193,7 @@ def test_the_game_page_makes_the_same_queries_however_many_hands(client):
 
 
 def test_the_game_page_may_be_kept_by_the_back_forward_cache(client):
-    """ "no-store" kept browsers from restoring the page on Back (Lighthouse's bfcache audit);
+    """"no-store" kept browsers from restoring the page on Back (Lighthouse's bfcache audit);
     "no-cache" still asks the server on every other load, and the scoreboard polls when the
     page is shown again (live.js, pageshow)."""
     game_id = start_game(client)

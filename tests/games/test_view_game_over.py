@@ -75,9 +75,7 @@ def test_rematch_starts_the_next_game_with_the_same_settings(client):
     assert again["Location"] == response["Location"]
     assert Game.objects.count() == 2
     # The old game's page now leads to it.
-    assert (
-        f'href="/games/{new_id}/"' in client.get(reverse("game", args=[game_id])).content.decode()
-    )
+    assert f'href="/games/{new_id}/"' in client.get(reverse("game", args=[game_id])).content.decode()
 
 
 def test_another_scorekeeping_phone_keeps_score_in_the_rematch(client):
@@ -103,14 +101,11 @@ def test_no_rematch_before_the_end(client):
 def test_long_games_fold_older_hands_and_show_progress(client):
     game_id = start_game(client, "phom", ["Ann", "Bob", "Cy", "Dan"], options={"hands": 8})
     for _ in range(6):
-        post_hand(
-            client,
-            game_id,
-            {"winner": "none", "p0-points": 5, "p1-points": 9, "p2-points": 22, "p3-points": 30},
-        )
+        post_hand(client, game_id, {"winner": "none", "p0-points": 5, "p1-points": 9,
+                                    "p2-points": 22, "p3-points": 30})
     html = client.get(reverse("game", args=[game_id])).content.decode()
     assert "Hand 7 of 8" in html
-    folded = html[html.index('<details class="older-hands">') :]
+    folded = html[html.index('<details class="older-hands">'):]
     assert 'id="hand-3"' in folded and 'id="hand-1"' in folded
     assert 'id="hand-6"' not in folded and 'id="hand-4"' not in folded
     assert "The 3 earlier hands (1–3)" in html

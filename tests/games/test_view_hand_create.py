@@ -40,7 +40,7 @@ def test_bad_card_is_refused_inline_and_nothing_is_saved(client):
     assert response.status_code == 200
     html = response.content.decode()
     assert "&#x27;ZZ&#x27; is not a card (card 2)" in html
-    assert ">KH ZZ</textarea>" in html
+    assert '>KH ZZ</textarea>' in html
     assert state(game_id)["hands"] == []
 
 
@@ -106,7 +106,9 @@ def test_csrf_is_enforced_and_the_htmx_header_token_is_accepted():
     # The token htmx sends from base.html's hx-headers: accepted.
     page = phone.get(reverse("hand_new", args=[game_id]))
     header = csrf_from(page.content.decode())
-    accepted = post_hand(phone, game_id, knock_hand(0, 5, 12, 20), HTTP_X_CSRFTOKEN=header, **HTMX)
+    accepted = post_hand(
+        phone, game_id, knock_hand(0, 5, 12, 20), HTTP_X_CSRFTOKEN=header, **HTMX
+    )
     assert accepted.status_code == 200  # htmx is told where to go: HX-Redirect
     assert accepted["HX-Redirect"] == f"/games/{game_id}/"
     assert len(state(game_id)["hands"]) == 1

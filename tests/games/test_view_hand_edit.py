@@ -26,7 +26,7 @@ def test_form_is_filled_in_with_the_hand_as_entered(client):
     html = client.get(edit_url(game_id, 1)).content.decode()
     assert "Correct hand 1" in html
     assert re.search(r'id="winner-1"\s+class="winner-pick"\s+checked', html)
-    assert ">KH 2C 4S 5S 6S 7S 8S</textarea>" in html
+    assert '>KH 2C 4S 5S 6S 7S 8S</textarea>' in html
     assert f'action="{update_url(game_id, 1)}"' in html
     assert 'name="number" value="1"' in html
 

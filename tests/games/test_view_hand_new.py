@@ -25,7 +25,7 @@ def test_knock_asks_who_knocked_and_every_players_deadwood(client):
         assert f'name="p{i}-cards"' in html
     assert "or the whole hand (we find the melds)" in html
     # The card picker's deck: one pack, no jokers; plain text input without JavaScript.
-    assert "data-cards" in html and 'data-packs="1" data-jokers="0"' in html
+    assert 'data-cards' in html and 'data-packs="1" data-jokers="0"' in html
     assert "js/cardpicker.js" in html
     # Works without JavaScript: a normal form post, preview through formaction.
     assert f'action="{reverse("hand_create", args=[html_game_id(html)])}"' in html

@@ -25,9 +25,7 @@ def test_preview_shows_scores_and_explanation_and_saves_nothing(client):
     assert 'Ann <strong class="positive">+24</strong>' in html
     # Suits as symbols on the page (issue 15 bug 8): the notation stays in the engine.
     assert f"Cy melds {cards_html('4S 5S 6S 7S')}; unmatched {cards_html('QH KH 2C')} = 22" in html
-    assert (
-        '4<span class="suit">♠</span>' in html and 'Q<span class="suit suit-red">♥</span>' in html
-    )
+    assert '4<span class="suit">♠</span>' in html and 'Q<span class="suit suit-red">♥</span>' in html
     assert "Nothing is saved yet" in html
     assert state(game_id)["hands"] == []
     # What was typed stays in the form.

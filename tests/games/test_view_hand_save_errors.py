@@ -16,9 +16,7 @@ def test_refused_save_with_htmx_answers_the_form_in_place(client):
     html = response.content.decode()
     assert html.lstrip().startswith('<form id="hand-form"')  # the fragment, swapped in place
     assert "HX-Redirect" not in response
-    summary = html[
-        html.index('id="error-summary"') : html.index("</div>", html.index('id="error-summary"'))
-    ]
+    summary = html[html.index('id="error-summary"') : html.index("</div>", html.index('id="error-summary"'))]
     assert 'href="#id_p1-cards"' in summary
     assert "Bob, cards: &#x27;7X&#x27; is not a card (card 2)" in summary
     assert 'id="id_p1-cards-error"' in html
@@ -30,18 +28,14 @@ def test_refused_save_without_javascript_names_player_and_token_on_top(client):
     data = {"winner": "0", "p0-points": 5, "p1-cards": "KH 7X", "p2-points": 20}
     html = post_hand(client, game_id, data).content.decode()
     top = html.index("Nothing was saved")
-    assert (
-        top
-        < html.index("Bob, cards: &#x27;7X&#x27; is not a card (card 2)")
-        < html.index('data-seat="0"')
+    assert top < html.index("Bob, cards: &#x27;7X&#x27; is not a card (card 2)") < html.index(
+        'data-seat="0"'
     )
 
 
 def test_a_seat_without_entry_is_named_in_the_summary(client):
     game_id = start_game(client)
-    html = post_hand(
-        client, game_id, {"winner": "0", "p0-points": 5, "p2-points": 3}
-    ).content.decode()
+    html = post_hand(client, game_id, {"winner": "0", "p0-points": 5, "p2-points": 3}).content.decode()
     summary = html[html.index('id="error-summary"') :]
     assert "Bob: give Bob&#x27;s points, cards, hand or melds" in summary[:2000]
 

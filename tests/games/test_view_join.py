@@ -137,9 +137,7 @@ def test_a_session_from_before_grants_keeps_its_right_to_edit_and_loses_the_toke
     assert post_hand(phone, game_id, knock_hand(0, 5, 12, 20)).status_code == 302
     entry = phone.session[access.GAMES][game_id]
     assert "token" not in entry
-    assert EditGrant.objects.filter(
-        session_id=session.session_key, game__public_id=game_id
-    ).exists()
+    assert EditGrant.objects.filter(session_id=session.session_key, game__public_id=game_id).exists()
 
 
 def test_my_games_and_edit_rights_last_a_year(client, settings):

@@ -36,11 +36,8 @@ def test_views_are_a_package_of_small_modules():
 @pytest.mark.parametrize("path", VIEWS, ids=lambda p: p.name)
 def test_no_view_scores_with_the_engine(path):
     engine = {m for m in _imports(path) if m.startswith("scorekeeper.rules.")}
-    allowed = {
-        "scorekeeper.rules.RulesError",
-        "scorekeeper.rules.get_variant",
-        "scorekeeper.rules.all_variants",
-    }
+    allowed = {"scorekeeper.rules.RulesError", "scorekeeper.rules.get_variant",
+               "scorekeeper.rules.all_variants"}
     assert engine <= allowed | {"scorekeeper.rules"}, engine - allowed
 
 

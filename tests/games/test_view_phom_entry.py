@@ -18,9 +18,7 @@ def test_u_without_choosing_its_size_is_asked_in_words(client):
     html = post_hand(client, game_id, {"winner": "0"}).content.decode()
     assert "expected a whole number" not in html
     found = errors(html)
-    assert any(
-        "say how many cards the ù winner melded: 9 (and a discard) or 10" in e for e in found
-    ), found
+    assert any("say how many cards the ù winner melded: 9 (and a discard) or 10" in e for e in found), found
     assert state(game_id)["hands"] == []
     # Chosen, it saves.
     assert post_hand(client, game_id, {"winner": "0", "u_cards": "10"}).status_code == 302

@@ -29,11 +29,7 @@ def test_manifest_is_served_as_a_web_app_manifest(client):
 def test_icons_are_real_pngs_of_their_size():
     import struct
 
-    for name, size in (
-        ("icon-192.png", 192),
-        ("icon-512.png", 512),
-        ("icon-maskable-512.png", 512),
-    ):
+    for name, size in (("icon-192.png", 192), ("icon-512.png", 512), ("icon-maskable-512.png", 512)):
         with open(finders.find(f"icons/{name}"), "rb") as handle:
             head = handle.read(24)
         assert head[:8] == b"\x89PNG\r\n\x1a\n", name

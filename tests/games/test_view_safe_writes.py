@@ -95,8 +95,7 @@ def test_a_stale_page_deletes_nothing_even_when_the_number_is_gone(client):
     game_id = three_hands(client)
     stale = delete_form(question(client, game_id, 3), game_id, 3)
     client.post(
-        reverse("hand_delete", args=[game_id, 1]),
-        delete_form(question(client, game_id, 1), game_id, 1),
+        reverse("hand_delete", args=[game_id, 1]), delete_form(question(client, game_id, 1), game_id, 1)
     )
     response = client.post(reverse("hand_delete", args=[game_id, 3]), stale)
     assert response.status_code == 302
@@ -107,8 +106,7 @@ def test_a_correction_opened_before_another_phone_deleted_hand_1_changes_nothing
     game_id = three_hands(client)
     form = correct_form(client.get(reverse("hand_edit", args=[game_id, 2])).content.decode())
     client.post(
-        reverse("hand_delete", args=[game_id, 1]),
-        delete_form(question(client, game_id, 1), game_id, 1),
+        reverse("hand_delete", args=[game_id, 1]), delete_form(question(client, game_id, 1), game_id, 1)
     )
     data = knock_hand(1, 30, 9, 20) | {"etag": form["etag"], "request_id": form["request_id"]}
     response = client.post(reverse("hand_update", args=[game_id, 2]), data)

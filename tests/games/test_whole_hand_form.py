@@ -24,22 +24,14 @@ def form(variant, data, players=ABCD, options=None):
 def test_cards_without_separators_go_to_the_engine_as_the_whole_hand():
     f = form("continental-rum", {"winner": "0", "melds": HAND})
     assert f.entry()["hands"] == {"Ann": {"hand": HAND}}
-    f = form(
-        "continental-rum",
-        {"winner": "0", "melds": "5H 6H 7H 8H 9H · JS QS KS AS\n2D 3D JK|9C 10C JC"},
-    )
+    f = form("continental-rum", {"winner": "0", "melds": "5H 6H 7H 8H 9H · JS QS KS AS\n2D 3D JK|9C 10C JC"})
     assert f.entry()["hands"]["Ann"] == {
         "melds": ["5H 6H 7H 8H 9H", "JS QS KS AS", "2D 3D JK", "9C 10C JC"]
     }
 
 
 def test_rummy_complete_winner_may_give_his_hand_beside_the_others_cards():
-    data = {
-        "winner": "0",
-        "melds": "3H 4H 5H / 8C 8D 8H 10S",
-        "p1-cards": "KH 7S 2D",
-        "p2-points": 11,
-    }
+    data = {"winner": "0", "melds": "3H 4H 5H / 8C 8D 8H 10S", "p1-cards": "KH 7S 2D", "p2-points": 11}
     f = form("rummy-complete", data, players=ABCD[:3])
     hands = f.entry()["hands"]
     assert hands["Ann"] == {"hand": "3H 4H 5H 8C 8D 8H 10S"}

@@ -84,9 +84,7 @@ def together(jobs):
 
 def create(port: int, client: str) -> tuple[str, str]:
     status, _, body = servers.request(
-        port,
-        "POST",
-        "/api/v1/games",
+        port, "POST", "/api/v1/games",
         {"variant": "standard-rummy", "options": {"target": 100000}, "players": ABC},
         {"X-Forwarded-For": client},
     )
@@ -127,11 +125,7 @@ def test_simultaneous_hands_on_two_servers_all_count_once_each(pair):
     path = f"/api/v1/games/{game_id}/hands"
     statuses = together(
         [
-            (
-                lambda i=i: servers.request(
-                    pair[i % 2], "POST", path, {"result": hand(i + 2)}, headers
-                )[0]
-            )
+            (lambda i=i: servers.request(pair[i % 2], "POST", path, {"result": hand(i + 2)}, headers)[0])
             for i in range(THREADS)
         ]
     )
@@ -147,9 +141,7 @@ def test_simultaneous_hands_on_two_servers_all_count_once_each(pair):
 def test_two_servers_share_one_rate_limit(pair):
     body = {"variant": "standard-rummy", "players": ABC}
     headers = {"X-Forwarded-For": "10.0.0.3"}
-    answers = [
-        servers.request(pair[i % 2], "POST", "/api/v1/games", body, headers) for i in range(12)
-    ]
+    answers = [servers.request(pair[i % 2], "POST", "/api/v1/games", body, headers) for i in range(12)]
     assert [status for status, _, _ in answers] == [201] * 8 + [429] * 4
     assert all(int(headers["retry-after"]) > 0 for status, headers, _ in answers if status == 429)
 
@@ -175,16 +167,10 @@ def test_fifty_phones_writing_at_once_on_make_run_all_get_answers(database, tmp_
         path = f"/api/v1/games/{game_id}/hands"
         statuses = together(
             [
-                (
-                    lambda i=i: servers.request(
-                        server.port,
-                        "POST",
-                        path,
-                        {"result": hand(i + 2), "request_id": f"p{i}"},
-                        headers,
-                        timeout=120,
-                    )[0]
-                )
+                (lambda i=i: servers.request(
+                    server.port, "POST", path, {"result": hand(i + 2), "request_id": f"p{i}"},
+                    headers, timeout=120,
+                )[0])
                 for i in range(50)
             ]
         )

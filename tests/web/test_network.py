@@ -19,13 +19,7 @@ def lan(settings):
 
 
 def start(client: Client, **extra) -> str:
-    data = {
-        "variant": "knock-rummy",
-        "seats": 2,
-        "player-0": "Ann",
-        "player-1": "Bob",
-        "action": "create",
-    }
+    data = {"variant": "knock-rummy", "seats": 2, "player-0": "Ann", "player-1": "Bob", "action": "create"}
     response = client.post(reverse("game_start"), data, **extra)
     assert response.status_code == 302
     return response["Location"].rstrip("/").rsplit("/", 1)[-1]
