@@ -137,7 +137,7 @@ class ImportIn(Schema):
     players: list[dict[str, Any]] = []
     league: dict[str, Any] | None = None
     seasons: list[dict[str, Any]] = []
-    dry_run: bool = True
+    dry_run: bool = False  # an import imports; a dry run is asked for
     allow_duplicates: bool = False  # import a game the league already has once more
 
 
