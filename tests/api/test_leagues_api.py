@@ -85,7 +85,10 @@ def test_season_filter(client):
     old = response.json()["id"]
     assert client.get(f"/api/v1/leagues/{league}/standings?season={old}").json() == []
     today = client.get(f"/api/v1/leagues/{league}").json()
-    assert today["seasons"][0]["name"] == "Long ago" and [p["name"] for p in today["players"]] == ["Ann", "Bob"]
+    assert today["seasons"][0]["name"] == "Long ago" and [p["name"] for p in today["players"]] == [
+        "Ann",
+        "Bob",
+    ]
     assert today["games"][0]["places"] == {"Ann": 1, "Bob": 2}
 
 

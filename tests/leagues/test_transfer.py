@@ -97,7 +97,9 @@ def test_round_trip_gives_the_same_league():
 def test_dry_run_reports_and_writes_nothing():
     league, _ = sample_league()
     copy, token = new_league()
-    report = import_games(league=copy, token=token, csv_text=export_csv(league=league), dry_run=True)
+    report = import_games(
+        league=copy, token=token, csv_text=export_csv(league=league), dry_run=True
+    )
     assert report.ok and report.dry_run and report.created == []
     assert [g.finished for g in report.games] == [True, True, True, False, True]
     assert not LeagueGame.objects.filter(league=copy).exists()
@@ -386,7 +388,9 @@ def test_a_file_whose_names_clash_is_refused_on_the_page_not_a_500(client):
     session["leagues"] = {copy.public_id: {"token": copy_token, "seen": "2026"}}
     session.save()
     url = reverse("league_import", args=[copy.public_id])
-    dry = import_games(league=copy, token=copy_token, csv_text=text, dry_run=True)  # the check says so too
+    dry = import_games(
+        league=copy, token=copy_token, csv_text=text, dry_run=True
+    )  # the check says so too
     assert not dry.ok and "are one player in a league" in str(dry.as_dict()["errors"])
     assert not copy.players.exists()
     page = client.post(url, {"text": text, "action": "import"})
