@@ -239,7 +239,10 @@ class GameToken(HttpBearer):
                 code="unauthorized",
                 status=401,
             )
-        if not token_valid(game=game, token=token.strip()):
+        if not token_valid(game=game, token=token.strip()) and not (
+            # A league game: its league's organiser token may write as the game's own does.
+            leagues.organiser_may_write_game(game, token.strip())
+        ):
             raise ApiError(
                 "Authorization: this is not the game's token", code="forbidden", status=403
             )

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 from typing import Any
+from urllib.parse import urlencode
 
 from django.db.models import Q
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext
 from ninja import Field, Query, Router, Schema, Status
@@ -19,13 +20,16 @@ from ninja import Field, Query, Router, Schema, Status
 from scorekeeper.games.models import Game
 from scorekeeper.leagues.models import League, LeagueGame, Player, Season
 from scorekeeper.leagues.selectors import (
+    games_page,
     half_up,
+    is_provisional,
     league_get,
     league_players,
     league_variants,
     player_get,
     player_hand_stats,
     player_record,
+    rating_range,
     recent_games,
     season_get,
     standings,
@@ -38,7 +42,10 @@ from scorekeeper.leagues.services import (
     game_token_for,
     league_create,
     league_game_create,
+    league_game_remove,
+    league_game_restore,
     league_game_set_played_on,
+    organiser_may_write,
     player_merge,
     player_rename,
     scope_key,
@@ -96,6 +103,11 @@ class SeasonOut(Schema):
     current: bool
 
 
+class PlayerRefOut(Schema):
+    id: int
+    name: str
+
+
 class LeagueOut(Schema):
     id: str
     name: str
@@ -103,7 +115,7 @@ class LeagueOut(Schema):
     variants: list[str]
     min_games: int
     seasons: list[SeasonOut]
-    players: list[str]
+    players: list[PlayerRefOut]
     games: list[dict[str, Any]]  # the latest 20, newest first
 
 
@@ -117,12 +129,20 @@ class StandingOut(Schema):
     points: int
     rating: float  # mu
     rating_sigma: float
-    display_rating: float  # mu - 3 sigma, what the table is sorted by
-    provisional: bool  # fewer games than the league's minimum
+    display_rating: float  # mu - 3 sigma, the one rating shown, what the table is sorted by
+    # Decision: fewer than 5 ranked games in the scope, or rating_sigma above 5.0
+    provisional: bool
+    rating_range: list[float]  # display_rating ± 2 sigma, one decimal as shown
+    as_of: dt.date | None  # the day of the player's latest game counted
+    unranked: bool  # fewer games than the league's minimum: listed apart, no rank
     inactive: bool  # no game in the league's last N game nights (its inactive_nights)
     rank: int | None
-    tiebreak: str | None  # "wins" or "head_to_head": what put it above a level player
+    # "wins", "games" (fewer games) or "head_to_head": what put it above a player level on
+    # the rating as shown (one decimal)
+    tiebreak: str | None
     movement: int | None  # places gained since the previous game night (negative: lost)
+    new: bool  # first game of the scope since the previous game night (a late joiner)
+    returning: bool  # back after being listed inactive on the previous game night
 
 
 class SeasonIn(Schema):
@@ -137,7 +157,7 @@ class ImportIn(Schema):
     players: list[dict[str, Any]] = []
     league: dict[str, Any] | None = None
     seasons: list[dict[str, Any]] = []
-    dry_run: bool = True
+    dry_run: bool = False  # an import imports; a dry run is asked for
     allow_duplicates: bool = False  # import a game the league already has once more
 
 
@@ -146,6 +166,8 @@ class RatingChangeOut(Schema):
     player: str
     before: float  # the displayed rating (mu - 3 sigma) just before the game
     after: float
+    place: int | None  # where the player came
+    expected_place: int | None  # where the ratings before the game put the player (1 = first)
 
 
 class PlaceOut(Schema):
@@ -161,6 +183,7 @@ class LeagueGameOut(Schema):
     variant: str
     ranked: bool
     finished: bool
+    removed: bool  # taken out of the league by the organiser: counts nowhere, can be put back
     places: list[PlaceOut]
     ratings: list[RatingChangeOut]
 
@@ -169,10 +192,18 @@ class PlayedOnIn(Schema):
     played_on: dt.date
 
 
+class OpponentOut(Schema):
+    player_id: int
+    player: str
+    place: int
+
+
 class HistoryOut(Schema):
     game_id: str
     played_on: dt.date
     place: int | None
+    expected_place: int | None  # where the ratings before the game put the player
+    opponents: list[OpponentOut]  # the others of that game, by place
     rating_before: float
     rating_after: float
 
@@ -225,7 +256,9 @@ class PlayerOut(Schema):
     rating: float
     rating_sigma: float
     display_rating: float
-    provisional: bool
+    provisional: bool  # fewer than 5 ranked games in the scope, or rating_sigma above 5.0
+    rating_range: list[float]  # display_rating ± 2 sigma, one decimal as shown
+    as_of: dt.date | None  # the day of the latest game counted
     history: list[HistoryOut]
     head_to_head: list[HeadToHeadOut]
     stats: StatsOut
@@ -257,6 +290,12 @@ class ImportOut(Schema):
     duplicates: list[dict[str, Any]]  # games the league already has: skipped unless allowed
     errors: list[dict[str, Any]]
     created: list[str]
+    written: bool  # whether anything was written (never on a dry run or a refusal)
+    # {"imported", "hands", "skipped_duplicates", "refused"}: counts of what was (or, on a
+    # dry run, would be) imported, skipped as a duplicate, and refused
+    summary: dict[str, int]
+    skipped: list[dict[str, Any]]  # the duplicates skipped
+    refused: list[dict[str, Any]]  # what was refused and why ({"where", "field", "message"})
     seasons: list[str] = []  # the export's seasons the league lacked: added (or would be)
     settings: dict[str, int] = {}  # the export's settings, taken by a league with no game yet
 
@@ -320,7 +359,7 @@ def get_league(request: HttpRequest, public_id: str):
             {"id": s.pk, "name": s.name, "starts": s.starts, "ends": s.ends, "current": s == now}
             for s in seasons
         ],
-        "players": [p.name for p in league_players(league=league)],
+        "players": [{"id": p.pk, "name": p.name} for p in league_players(league=league)],
         "games": [
             {
                 "id": item["game"].public_id,
@@ -332,7 +371,7 @@ def get_league(request: HttpRequest, public_id: str):
                 "places": {s["name"]: s["place"] for s in item["seats"]},
                 "totals": {s["name"]: s["total"] for s in item["seats"]},
             }
-            for item in recent_games(league=league)
+            for item in recent_games(league=league, removed=False)
         ],
     }
 
@@ -436,12 +475,44 @@ def import_league_games(request: HttpRequest, public_id: str, payload: ImportIn)
 )
 def list_league_games(
     request: HttpRequest,
+    response: HttpResponse,
     public_id: str,
+    page: int | None = Query(None, ge=1, le=1_000_000),
     limit: int = Query(MAX_GAMES_LISTED, ge=1, le=MAX_GAMES_LISTED),
     offset: int = Query(0, ge=0),
+    variant: str | None = None,
+    season: str | None = None,
 ):
+    """With ``page``: 50 games a page (the last page may hold fewer), the next page's address
+    in a ``Link: <...>; rel="next"`` header, the page and the page count in ``X-Page`` and
+    ``X-Pages``; ``season`` (an id, or ``all``) and ``variant`` filter as for the standings."""
     league = league_or_404(public_id)
-    return [_game_out(item) for item in recent_games(league=league, limit=limit, offset=offset)]
+    slug = _variant_or_error(variant)
+    chosen = _season_or_error(league, season)
+    scope = scope_key(season=chosen, variant=slug)
+    if page is None:
+        items = recent_games(league=league, limit=limit, offset=offset, scope=scope)
+        return [_game_out(item) for item in items]
+    found = games_page(league=league, scope=scope, page=page)
+    response["X-Page"] = str(found["page"])
+    response["X-Pages"] = str(found["pages"])
+    response["X-Total-Count"] = str(found["count"])
+    if found["next"] is not None:
+        query = {"page": found["next"], "variant": slug, "season": chosen.pk if chosen else None}
+        link = request.build_absolute_uri(
+            request.path + "?" + urlencode({k: v for k, v in query.items() if v})
+        )
+        response["Link"] = f'<{link}>; rel="next"'
+    return [_game_out(item) for item in found["games"]]
+
+
+def _variant_or_error(variant: str | None) -> str | None:
+    if not variant:
+        return None
+    try:
+        return get_variant(variant).slug
+    except RulesError as err:
+        raise err.at("variant") from None
 
 
 def _game_out(item: dict[str, Any]) -> dict[str, Any]:
@@ -451,6 +522,7 @@ def _game_out(item: dict[str, Any]) -> dict[str, Any]:
         "variant": item["game"].variant,
         "ranked": item["link"].ranked,
         "finished": item["link"].finished,
+        "removed": item["link"].removed,
         "places": [
             {
                 "player_id": seat["player_id"],
@@ -466,6 +538,8 @@ def _game_out(item: dict[str, Any]) -> dict[str, Any]:
                 "player": seat["player"],
                 "before": round(seat["rating"].before, 3),
                 "after": round(seat["rating"].after, 3),
+                "place": seat["place"],
+                "expected_place": seat["rating"].expected_place,
             }
             for seat in item["seats"]
             if seat["rating"] is not None
@@ -495,6 +569,57 @@ def patch_league_game(request: HttpRequest, public_id: str, game_id: str, payloa
     except LeagueForbidden as err:
         raise forbidden(err) from None
     return _game_out(_one_game(league, link))
+
+
+def _league_game_or_404(league: League, game_id: str) -> LeagueGame:
+    link = (
+        LeagueGame.objects.filter(league=league, game__public_id=game_id)
+        .select_related("game", "league")
+        .first()
+    )
+    if link is None:
+        raise Http404(f"no game {game_id!r} in this league")
+    return link
+
+
+@router.delete(
+    "/leagues/{public_id}/games/{game_id}",
+    response={200: LeagueGameOut, **WRITE_ERRORS},
+    summary="Remove a game from the league (standings and ratings follow; undo with restore)",
+)
+def remove_league_game(request: HttpRequest, public_id: str, game_id: str):
+    """The game counts nowhere from now on; it is kept (its hands too), listed as removed,
+    exported as removed, and ``POST .../games/{game_id}/restore`` puts it back. Removing a
+    removed game changes nothing."""
+    league = league_or_404(public_id)
+    token = bearer(request)
+    link = _league_game_or_404(league, game_id)
+    try:
+        league_game_remove(league=league, token=token, link=link)
+    except LeagueForbidden as err:
+        raise forbidden(err) from None
+    return _game_out(_one_game(league, link))
+
+
+@router.post(
+    "/leagues/{public_id}/games/{game_id}/restore",
+    response={200: LeagueGameOut, **WRITE_ERRORS},
+    summary="Put a removed game back into the league",
+)
+def restore_league_game(request: HttpRequest, public_id: str, game_id: str):
+    league = league_or_404(public_id)
+    token = bearer(request)
+    link = _league_game_or_404(league, game_id)
+    try:
+        league_game_restore(league=league, token=token, link=link)
+    except LeagueForbidden as err:
+        raise forbidden(err) from None
+    return _game_out(_one_game(league, link))
+
+
+def organiser_may_write_game(game: Game, token: str) -> bool:
+    """For the games API: does ``token`` belong to the organiser of ``game``'s league?"""
+    return organiser_may_write(game=game, token=token)
 
 
 def _one_game(league: League, link: LeagueGame) -> dict[str, Any]:
@@ -537,7 +662,8 @@ def get_player(
 
 
 def _season_or_error(league: League, season: str | None) -> Season | None:
-    if not season:
+    """The season asked for; none (every season) for no season or ``all``, as the pages."""
+    if not season or season == "all":
         return None
     try:
         return season_get(league=league, season_id=season)
@@ -572,12 +698,18 @@ def _player_out(
         "rating": half_up(row.mu, 2) if row else half_up(MODEL.mu, 2),
         "rating_sigma": half_up(row.sigma, 2) if row else half_up(MODEL.sigma, 2),
         "display_rating": half_up(row.display, 2) if row else 0.0,
-        "provisional": row.provisional if row else True,
+        "provisional": row.provisional if row else is_provisional(games=0, sigma=MODEL.sigma),
+        "rating_range": row.rating_range
+        if row
+        else rating_range(display=MODEL.mu - 3 * MODEL.sigma, sigma=MODEL.sigma),
+        "as_of": row.as_of if row else None,
         "history": [
             {
                 "game_id": item["game_id"],
                 "played_on": item["played_on"],
                 "place": item["place"],
+                "expected_place": item["expected_place"],
+                "opponents": item["opponents"],
                 "rating_before": round(item["before"], 3),
                 "rating_after": round(item["after"], 3),
             }

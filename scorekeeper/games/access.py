@@ -99,7 +99,11 @@ def can_edit(request: HttpRequest, game: Game) -> bool:
     if token and token_valid(game=game, token=token):
         remember_game(request, game, token=token)
         return True
-    return False
+    # The organiser of the game's league (a phone that opened the organiser link) may
+    # correct every league game. Imported here: the leagues app builds on the games app.
+    from scorekeeper.leagues.access import organiser_may_edit
+
+    return organiser_may_edit(request, game)
 
 
 def remember_game(request: HttpRequest, game: Game, *, token: str | None = None) -> None:

@@ -16,8 +16,10 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from .models import League
-from .services import OrganiserGrant, token_valid
+from scorekeeper.games.models import Game
+
+from .models import League, LeagueGame
+from .services import OrganiserGrant, league_game_edit_token, token_valid
 
 LEAGUES = "leagues"  # {public_id: {"grant": str | None, "seen": iso time}}
 LIMIT = 30
@@ -75,3 +77,24 @@ def remember_league(request: HttpRequest, league: League, *, token: str | None =
 def my_league_ids(request: HttpRequest) -> list[str]:
     leagues = _leagues(request)
     return sorted(leagues, key=lambda key: leagues[key].get("seen", ""), reverse=True)
+
+
+def organiser_may_edit(request: HttpRequest, game: Game) -> bool:
+    """May this browser, as the organiser of ``game``'s league, edit the game? Then it also
+    gets the game's own grant (as "Correct" on the league page gives it). No query for a
+    browser that manages no league."""
+    if not any(entry.get("grant") or entry.get("token") for entry in _leagues(request).values()):
+        return False
+    link = LeagueGame.objects.filter(game_id=game.pk).select_related("league").first()
+    if link is None or link.league.public_id not in _leagues(request):
+        return False
+    grant = organiser(request, link.league)
+    if grant is None:
+        return False
+    # Imported here: the games app's access module imports this one when it asks.
+    from scorekeeper.games import access as game_access
+
+    game_token = league_game_edit_token(league=link.league, token=grant, link=link)
+    game.token_hash = link.game.token_hash
+    game_access.remember_game(request, game, token=game_token)
+    return True

@@ -79,6 +79,9 @@ class LeagueGame(models.Model):
     variant = models.CharField(max_length=40)  # the game's, copied for filtering
     finished = models.BooleanField(default=False)  # the game was over when last synced
     seats = models.JSONField(default=dict)  # {name in the game: league Player id}
+    # Taken out of the league by its organiser: counts nowhere, listed as removed, can be put
+    # back (the game and its hands are kept; the export keeps it as removed).
+    removed = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["league", "played", "pk"]

@@ -49,6 +49,27 @@ START = MODEL.mu - 3 * MODEL.sigma  # everyone's displayed rating before their f
 
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 FORM_GAMES = 10
+# Decision (API.md, "Ratings that explain themselves"): a rating is provisional, marked "?",
+# while the player has fewer than PROVISIONAL_GAMES ranked games in the scope or its σ is
+# above PROVISIONAL_SIGMA. The league's own minimum of games only decides who is ranked.
+PROVISIONAL_GAMES = 5
+PROVISIONAL_SIGMA = 5.0
+RANGE_SIGMAS = 2  # the range shown around a rating: ± 2σ
+
+
+def is_provisional(*, games: int, sigma: float) -> bool:
+    return games < PROVISIONAL_GAMES or sigma > PROVISIONAL_SIGMA
+
+
+def rating_range(*, display: float, sigma: float) -> list[float]:
+    """The displayed rating ± 2σ, each end rounded as the pages show it (one decimal)."""
+    spread = RANGE_SIGMAS * sigma
+    return [half_up(display - spread, 1), half_up(display + spread, 1)]
+
+
+def shown(value: float) -> float:
+    """A rating as the pages show it (one decimal, halves away from zero): what ties go by."""
+    return half_up(value, 1)
 
 
 def league_get(*, public_id: str) -> League:
@@ -75,7 +96,7 @@ def season_get(*, league: League, season_id: Any) -> Season:
 
 @dataclass(frozen=True)
 class Row:
-    rank: int | None  # None while provisional or inactive
+    rank: int | None  # None while unranked or inactive
     player: str
     player_id: int
     games: int
@@ -86,12 +107,23 @@ class Row:
     mu: float
     sigma: float
     display: float  # μ − 3σ
-    provisional: bool
+    provisional: bool  # the rating is still uncertain (see PROVISIONAL_GAMES): marked "?"
     last_played: dt.datetime | None = None
     inactive: bool = False  # no game in the league's last N game nights (a league setting)
-    tiebreak: str | None = None  # "wins" or "head_to_head": what put it above a level row
+    tiebreak: str | None = None  # "wins", "games" or "head_to_head": what put it above a level row
     movement: int | None = None  # places gained since the previous game night (- lost)
     new: bool = False  # first game of the scope after the previous game night (a late joiner)
+    unranked: bool = False  # fewer games than the league's minimum: listed apart
+    returning: bool = False  # back after being listed as inactive on the previous night
+
+    @property
+    def rating_range(self) -> list[float]:
+        return rating_range(display=self.display, sigma=self.sigma)
+
+    @property
+    def as_of(self) -> dt.date | None:
+        """The day of the latest game counted in this row."""
+        return timezone.localdate(self.last_played) if self.last_played else None
 
     def as_api(self) -> dict[str, Any]:
         return {
@@ -106,10 +138,15 @@ class Row:
             "rating_sigma": half_up(self.sigma, 2),
             "display_rating": half_up(self.display, 2),
             "provisional": self.provisional,
+            "rating_range": self.rating_range,
+            "as_of": self.as_of,
+            "unranked": self.unranked,
             "inactive": self.inactive,
             "rank": self.rank,
             "tiebreak": self.tiebreak,
             "movement": self.movement,
+            "new": self.new,
+            "returning": self.returning,
         }
 
 
@@ -242,9 +279,9 @@ def game_nights(
     finds every night unless one had more games than that (then one more query per such
     night). A DISTINCT over each game's day read the whole league's games (and SQLite truncated
     each date in Python): 2,000 games took 24 ms for two nights."""
-    games = LeagueGame.objects.filter(league=league, ranked=True, finished=True).filter(
-        scope_filter(variant=variant, days=season.days if season is not None else None)
-    )
+    games = LeagueGame.objects.filter(
+        league=league, ranked=True, finished=True, removed=False
+    ).filter(scope_filter(variant=variant, days=season.days if season is not None else None))
     if until is not None:
         games = games.filter(played__lt=_day_end(until))
     if limit is None:
@@ -284,35 +321,28 @@ def _rows(league: League, scope: str, lines: Sequence[_Line], as_of: dt.date | N
         inactive = inactive and s.player_id not in seated
         rows.append(
             Row(
-                None,
-                s.name,
-                s.player_id,
-                s.games,
-                s.wins,
-                s.wins / s.games if s.games else 0.0,
-                s.place_sum / s.games if s.games else 0.0,
-                s.score,
-                s.mu,
-                s.sigma,
-                display,
-                s.games < league.min_games,
-                s.last,
-                inactive,
+                rank=None,
+                player=s.name,
+                player_id=s.player_id,
+                games=s.games,
+                wins=s.wins,
+                win_rate=s.wins / s.games if s.games else 0.0,
+                avg_place=s.place_sum / s.games if s.games else 0.0,
+                score=s.score,
+                mu=s.mu,
+                sigma=s.sigma,
+                display=display,
+                provisional=is_provisional(games=s.games, sigma=s.sigma),
+                last_played=s.last,
+                inactive=inactive,
+                unranked=s.games < league.min_games,
             )
         )
-    rows.sort(
-        key=lambda r: (
-            r.inactive,
-            r.provisional,
-            -round(r.display, 2),
-            -r.wins,
-            r.player.casefold(),
-        )
-    )
+    rows.sort(key=lambda r: (*_tie_key(r), r.player.casefold()))
     rows = _break_ties(league, scope, rows)
     ranked: list[Row] = []
     for i, row in enumerate(rows, start=1):
-        listed_apart = row.provisional or row.inactive
+        listed_apart = row.unranked or row.inactive
         ranked.append(row if listed_apart else dataclasses.replace(row, rank=i))
     return ranked
 
@@ -324,7 +354,7 @@ def _seated_in_play(
     played from ``since`` to the end of ``as_of``: they attend that night though none of
     their games there is over yet. One query, also with no ``since`` (when nobody is
     inactive): the count never depends on the data."""
-    games = LeagueGame.objects.filter(league=league, ranked=True, finished=False)
+    games = LeagueGame.objects.filter(league=league, ranked=True, finished=False, removed=False)
     if since is not None:
         games = games.filter(played__gte=_day_end(since - dt.timedelta(days=1)))
     if as_of is not None:
@@ -345,12 +375,13 @@ def _of_scope(rows: QuerySet, scope: str, via: str = "") -> QuerySet:
 
 
 def _break_ties(league: League, scope: str, rows: list[Row]) -> list[Row]:
-    """Rows level on the rating shown (two decimals) go by wins; rows level on both by head to
-    head (games placed above the other level players). One query, for all the level rows at
+    """Rows level on the rating shown (one decimal, as the page shows it) go by wins, then by
+    fewer games; rows level on all three by head to head (games placed above the other level
+    players). One query, for all the level rows at
     once (also when none is level, so a page's queries never depend on its data)."""
     groups: list[list[Row]] = []
     for row in rows:
-        if groups and _tie_key(groups[-1][0])[:3] == _tie_key(row)[:3]:
+        if groups and _tie_key(groups[-1][0])[:3] == _tie_key(row)[:3]:  # level on rating
             groups[-1].append(row)
         else:
             groups.append([row])
@@ -363,17 +394,19 @@ def _break_ties(league: League, scope: str, rows: list[Row]) -> list[Row]:
 
 
 def _tie_key(row: Row):
-    return (row.inactive, row.provisional, round(row.display, 2), row.wins)
+    """Best first: listed apart last, then the rating as shown, wins, fewer games."""
+    return (row.inactive, row.unranked, -shown(row.display), -row.wins, row.games)
 
 
 def _order_level(group: list[Row], ahead: dict[int, int]) -> list[Row]:
-    """A group level on rating: by wins, then head to head among those level on wins too."""
+    """A group level on rating: by wins, then fewer games, then head to head among those level
+    on both."""
     out: list[Row] = []
-    by_wins: dict[int, list[Row]] = {}
+    by_wins: dict[tuple[int, int], list[Row]] = {}
     for row in group:
-        by_wins.setdefault(row.wins, []).append(row)
-    for wins in sorted(by_wins, reverse=True):
-        level = by_wins[wins]
+        by_wins.setdefault((-row.wins, row.games), []).append(row)
+    for key in sorted(by_wins):
+        level = by_wins[key]
         if len(level) > 1:
             level.sort(key=lambda r: (-ahead.get(r.player_id, 0), r.player.casefold()))
             scores = [ahead.get(r.player_id, 0) for r in level]
@@ -384,10 +417,13 @@ def _order_level(group: list[Row], ahead: dict[int, int]) -> list[Row]:
                 for k, r in enumerate(level)
             ]
         out.extend(level)
-    # A row above a row with fewer wins at the same rating won the tie on wins.
+    # A row above a row with fewer wins at the same rating won the tie on wins; above one with
+    # as many wins and more games, on games.
     return [
         dataclasses.replace(r, tiebreak="wins")
         if r.tiebreak is None and k + 1 < len(out) and out[k + 1].wins < r.wins
+        else dataclasses.replace(r, tiebreak="games")
+        if r.tiebreak is None and k + 1 < len(out) and out[k + 1].games > r.games
         else r
         for k, r in enumerate(out)
     ]
@@ -423,7 +459,8 @@ def _with_movement(
     variant: str | None = None,
 ) -> list[Row]:
     """Each ranked row's places gained since the table of the scope's previous game night;
-    a player with no game of the scope before it (a late joiner) is marked new."""
+    a player with no game of the scope before it (a late joiner) is marked new, and one listed
+    as inactive in it who is back (a returning player) is marked returning."""
     nights = game_nights(league=league, until=as_of, limit=2, season=season, variant=variant)
     # Without a previous night the same queries run on an empty table: a page's query count
     # never depends on how many nights the league has had.
@@ -433,11 +470,14 @@ def _with_movement(
         return rows
     then = {r.player_id: r.rank for r in before if r.rank is not None}
     known = {r.player_id for r in before}  # a player absent from it joined on the latest night
+    away = {r.player_id for r in before if r.inactive}  # listed apart as inactive then
     return [
         dataclasses.replace(row, movement=then[row.player_id] - row.rank)
         if row.rank is not None and row.player_id in then
         else dataclasses.replace(row, new=True)
         if row.player_id not in known
+        else dataclasses.replace(row, returning=True)
+        if row.player_id in away and not row.inactive
         else row
         for row in rows
     ]
@@ -458,19 +498,61 @@ def league_variants(*, league: League) -> list[str]:
     return list(league.variants) + extra
 
 
+def scope_league_games(*, league: League, scope: str = "|", removed: bool = True) -> QuerySet:
+    """Every game of the league in ``scope``'s season and variant (ranked or friendly, in play
+    or over; the removed ones too unless ``removed`` is False), newest first."""
+    games = _of_scope(LeagueGame.objects.filter(league=league), scope)
+    if not removed:
+        games = games.filter(removed=False)
+    return games.order_by("-played", "-pk")
+
+
+GAMES_PAGE = 50  # games on one page of a league's games list (page and API)
+
+
+def games_page(*, league: League, scope: str = "|", page: int = 1) -> dict[str, Any]:
+    """One page (``GAMES_PAGE`` games, newest first) of every game of the league in ``scope``:
+    ``{"page", "pages", "count", "games": recent_games' items, "next": page number or None,
+    "previous"}``. A page past the last is empty."""
+    count = scope_league_games(league=league, scope=scope).count()
+    pages = max(1, -(-count // GAMES_PAGE))
+    page = max(1, page)
+    items = recent_games(
+        league=league,
+        limit=GAMES_PAGE,
+        offset=(page - 1) * GAMES_PAGE,
+        scope=scope,
+        removed=True,
+    )
+    return {
+        "page": page,
+        "pages": pages,
+        "count": count,
+        "games": items,
+        "next": page + 1 if page < pages else None,
+        "previous": page - 1 if 1 < page <= pages else None,
+    }
+
+
 def recent_games(
-    *, league: League, limit: int = 20, offset: int = 0, scope: str = "|"
+    *,
+    league: League,
+    limit: int = 20,
+    offset: int = 0,
+    scope: str = "|",
+    removed: bool = True,
 ) -> list[dict[str, Any]]:
-    """The latest games, newest first, with seats (by place once the game is over; each with
-    the name at the table and the player's league name), places and each player's displayed
-    rating just before and after the game (in ``scope``): five queries however many games."""
+    """The latest games of ``scope``'s season and variant, newest first, with seats (by place
+    once the game is over; each with the name at the table and the player's league name),
+    places and each player's displayed rating just before and after the game (in ``scope``),
+    with the place the ratings before it expected: five queries however many games.
+    ``removed``: list the games taken out of the league too (marked)."""
     seats = Prefetch("game__seats", queryset=Seat.objects.order_by("position"))
     placings = Prefetch("placings", queryset=Placing.objects.select_related("player"))
     links = list(
-        LeagueGame.objects.filter(league=league)
+        scope_league_games(league=league, scope=scope, removed=removed)
         .select_related("game")
-        .prefetch_related(seats, placings)
-        .order_by("-played", "-pk")[offset : offset + limit]
+        .prefetch_related(seats, placings)[offset : offset + limit]
     )
     changes = rating_changes(league=league, scope=scope, games=[link.pk for link in links])
     # The league names of the players of games in play (a finished game's come with its
@@ -512,10 +594,13 @@ def recent_games(
 
 @dataclass(frozen=True)
 class Change:
-    """A player's displayed rating (μ − 3σ) just before and just after one ranked game."""
+    """A player's displayed rating (μ − 3σ) just before and just after one ranked game, and
+    the place the ratings before it expected of them among that game's players (1 = first;
+    level ratings share the better place)."""
 
     before: float
     after: float
+    expected_place: int | None = None
 
     @property
     def delta(self) -> float:
@@ -544,10 +629,18 @@ def rating_changes(*, league: League, scope: str, games: Sequence[int]) -> dict[
         .values_list("league_game_id", "player_id", "mu", "sigma", "mu_before", "sigma_before")
     )
     out = {}
+    by_game: dict[int, list[float]] = {}
     for game, player, mu, sigma, mu_before, sigma_before in rows:
         before = START if mu_before is None else mu_before - 3 * sigma_before
         out[(game, player)] = Change(before, mu - 3 * sigma)
-    return out
+        by_game.setdefault(game, []).append(before)
+    return {
+        key: dataclasses.replace(
+            change,
+            expected_place=1 + sum(1 for other in by_game[key[0]] if other > change.before),
+        )
+        for key, change in out.items()
+    }
 
 
 def nights_of(items: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -586,16 +679,19 @@ def player_record(*, league: League, player: Player, scope: str = "|") -> dict[s
     place = Placing.objects.filter(league_game=OuterRef("league_game_id"), player=player)
     history = []
     before = START
-    for played, mu, sigma, game_id, place_at in (
+    for played, mu, sigma, game_id, place_at, game_pk in (
         RatingSnapshot.objects.filter(league=league, scope=scope, player=player)
         .order_by("played", "league_game_id")
         .annotate(place=Subquery(place.values("place")[:1]))
-        .values_list("played", "mu", "sigma", "league_game__game__public_id", "place")
+        .values_list(
+            "played", "mu", "sigma", "league_game__game__public_id", "place", "league_game_id"
+        )
     ):
         after = mu - 3 * sigma
         history.append(
             {
                 "game_id": game_id,
+                "game_pk": game_pk,
                 "played": played,
                 "played_on": timezone.localdate(played),
                 "place": place_at,
@@ -607,6 +703,7 @@ def player_record(*, league: League, player: Player, scope: str = "|") -> dict[s
             }
         )
         before = after
+    _explain(league, scope, player, history)
     season_part = scope.partition("|")[0] + "|"  # the scope's season (or none): its variants
     by_variant = [
         s
@@ -616,7 +713,10 @@ def player_record(*, league: League, player: Player, scope: str = "|") -> dict[s
         if s.scope != season_part
     ]
     counted = Placing.objects.filter(
-        player=player, league_game__ranked=True, league_game__finished=True
+        player=player,
+        league_game__ranked=True,
+        league_game__finished=True,
+        league_game__removed=False,
     )
     form = list(
         _of_scope(counted, scope, "league_game__")
@@ -629,6 +729,25 @@ def player_record(*, league: League, player: Player, scope: str = "|") -> dict[s
         "form": form,
         "head_to_head": _head_to_head(player, counted),
     }
+
+
+def _explain(league: League, scope: str, player: Player, history: list[dict]) -> None:
+    """Each history item's opponents (league names, by place) and the place the ratings
+    before the game expected of the player: two queries."""
+    games = {item["game_pk"] for item in history}
+    changes = rating_changes(league=league, scope=scope, games=list(games))
+    others: dict[int, list[dict]] = {}
+    for game, name, pid, place in (
+        Placing.objects.filter(league_game_id__in=list(games) or [0])
+        .exclude(player=player)
+        .order_by("place", "pk")
+        .values_list("league_game_id", "player__name", "player_id", "place")
+    ):
+        others.setdefault(game, []).append({"player": name, "player_id": pid, "place": place})
+    for item in history:
+        change = changes.get((item["game_pk"], player.pk))
+        item["expected_place"] = change.expected_place if change else None
+        item["opponents"] = others.get(item["game_pk"], [])
 
 
 def player_hand_stats(
@@ -650,7 +769,7 @@ def player_hand_stats(
     Two queries however many games or hands: the player's tallies (a row per game, kept by
     the services: :mod:`scorekeeper.leagues.tallies`) summed per variant, then (for a player
     of chip games) the chips summed per opponent."""
-    scope = Q(tallied=True) & scope_filter(
+    scope = Q(tallied=True, league_game__removed=False) & scope_filter(
         variant=variant, days=season.days if season else None, via="league_game__"
     )
     playing = Q(league_game__finished=False)
@@ -658,7 +777,9 @@ def player_hand_stats(
         key: Sum(Cast(KT(f"counts__{key}"), IntegerField()), filter=scope) for key in TALLY_KEYS
     }
     lines = (
-        HandTally.objects.filter(player=player, league_game__league=league)
+        HandTally.objects.filter(
+            player=player, league_game__league=league, league_game__removed=False
+        )
         .values("league_game__variant")
         .annotate(
             _games=Count("pk", filter=scope),
@@ -690,7 +811,7 @@ def player_hand_stats(
         by_variant.append(item)
     by_variant.sort(key=lambda item: (-item["hands"], item["variant"]))
     owed = (
-        ChipTally.objects.filter(player=player, opponent__league=league)
+        ChipTally.objects.filter(player=player, opponent__league=league, league_game__removed=False)
         .exclude(opponent=player)
         .values("opponent_id", "opponent__name")
         .annotate(won=Sum("won"), lost=Sum("lost"))

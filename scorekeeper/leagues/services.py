@@ -121,7 +121,7 @@ def scope_games(*, league: League, scope: str):
     """The ranked, finished games a scope counts, oldest first."""
     season_id, variant = _parse_scope(scope)
     days = Season.objects.get(pk=season_id).days if season_id else None
-    games = LeagueGame.objects.filter(league=league, ranked=True, finished=True)
+    games = LeagueGame.objects.filter(league=league, ranked=True, finished=True, removed=False)
     return games.filter(scope_filter(variant=variant, days=days)).order_by("played", "pk")
 
 
@@ -468,13 +468,18 @@ def league_game_create(
     played: dt.datetime | None = None,
     played_on: dt.date | None = None,
     hands: list[dict] | None = None,
+    dealers: list[str | None] | None = None,
     seat_players: dict[str, Player] | None = None,
+    removed: bool = False,
 ) -> tuple[LeagueGame, str]:
     """Start a game in the league (organiser only); returns the link and the game's edit token.
 
     The game's token is derived from the league's (:func:`game_token_for`). ``hands``:
     the game's hands already played (an import), replayed and stored in one go. ``played_on``:
     the day of the game night it belongs to (default: today, or ``played``'s day).
+    ``dealers``: who dealt each of ``hands``, as the table recorded it (an import keeps them,
+    so every hand scores as it did). ``removed``: a game the export lists as taken out of the
+    league (kept, counted nowhere).
     """
     _check(league, token)
     if not isinstance(ranked, bool):
@@ -483,7 +488,7 @@ def league_game_create(
         played = _on_day(_day(played_on), played)
     table = {"variant": variant, "options": options, "players": players, "dealer": dealer}
     if hands:
-        game, _token = game_create_played(**table, entries=hands)
+        game, _token = game_create_played(**table, entries=hands, dealers=dealers)
     else:
         game, _token = game_create(**table)
     names = list(game.seats.order_by("position").values_list("name", flat=True))
@@ -517,6 +522,7 @@ def league_game_create(
         variant=game.variant,
         finished=False,
         seats={name: player.pk for name, player in seats.items()},
+        removed=bool(removed),
     )
     _sync(link, game)
     return link, game_token
@@ -586,6 +592,42 @@ def league_game_edit_token(*, league: League, token, link: LeagueGame) -> str:
         Game.objects.filter(pk=link.game_id).update(token_hash=hash_token(game_token))
         link.game.token_hash = hash_token(game_token)
     return game_token
+
+
+def organiser_may_write(*, game: Game, token: Any) -> bool:
+    """Is ``token`` (the organiser token, its link's secret or a grant) the organiser's of the
+    league ``game`` belongs to? The organiser may correct, delete and restore the hands of
+    every game of the league, as the game's own token may. One query."""
+    link = LeagueGame.objects.filter(game_id=game.pk).select_related("league").first()
+    return link is not None and token_valid(league=link.league, token=token)
+
+
+@transaction.atomic
+def league_game_remove(*, league: League, token, link: LeagueGame) -> LeagueGame:
+    """Take a game out of the league (organiser only): it counts in no table or rating from
+    now on, as if never played; its hands are kept, the export lists it as removed, and
+    :func:`league_game_restore` puts it back. Every scope it counted in is rebuilt."""
+    _check(league, token)
+    return _set_removed(link, True)
+
+
+@transaction.atomic
+def league_game_restore(*, league: League, token, link: LeagueGame) -> LeagueGame:
+    """Put a removed game back into the league: it counts again where it did before."""
+    _check(league, token)
+    return _set_removed(link, False)
+
+
+def _set_removed(link: LeagueGame, removed: bool) -> LeagueGame:
+    _lock_league(link.league)
+    link.refresh_from_db(fields=["removed", "ranked", "finished", "played"])
+    if link.removed == removed:
+        return link
+    link.removed = removed
+    link.save(update_fields=["removed"])
+    if link.ranked and link.finished:
+        _rebuild_for(link)
+    return link
 
 
 @transaction.atomic

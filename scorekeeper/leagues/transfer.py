@@ -4,7 +4,8 @@ The CSV format (UTF-8 with a byte order mark, so spreadsheets read "Dũng"; comm
 header row; every row has every column)::
 
     record,game,date,variant,ranked,options,players,dealer,hand,entry,player,place,games,wins,
-    win_rate,avg_place,points,rating,rating_sigma,display_rating,player_id,former_names,seats
+    win_rate,avg_place,points,rating,rating_sigma,display_rating,player_id,former_names,seats,
+    seat,removed,season,starts,ends,setting,value
 
 A cell that a spreadsheet would take for a formula (it starts with ``=``, ``+``, ``-``, ``@``,
 a tab or a carriage return, and is not a plain number) is written with a leading ``'``, which
@@ -12,6 +13,10 @@ the import strips again.
 
 ``record`` says what a row is, and which columns it fills:
 
+- ``setting``: ``setting`` (``min_games`` or ``inactive_nights``) and ``value``: the league's
+  settings, taken by a league that has no game yet (a whole league moving);
+- ``season``: ``season`` (its name), ``starts``, ``ends`` (both days counted): added to the
+  league unless it has that season already;
 - ``player``: ``player_id`` (the league's id of the player), ``player`` (the name now),
   ``former_names`` (a JSON list). The import matches a player by id, then by name or former
   name, so a renamed player stays one player;
@@ -19,11 +24,16 @@ the import strips again.
   ``2026-03-05``; a time ``2026-03-05T20:30:00+01:00`` is read too), ``variant`` (slug),
   ``ranked`` (``true``/``false``), ``options`` (a JSON object, may be empty), ``players`` (a
   JSON list of the names at the table, seating order), ``dealer`` (of the first hand; empty:
-  the last player), ``seats`` (a JSON object: name at the table → ``player_id``; may be empty);
+  the last player), ``seats`` (a JSON object: name at the table → ``player_id``; may be empty),
+  ``removed`` (``true`` for a game the organiser took out of the league: kept, counted
+  nowhere);
 - ``hand``: ``game``, ``hand`` (1, 2, ... in order), ``entry`` (the hand as a JSON object: the
-  API's ``result``);
-- ``place``: ``game``, ``player``, ``place``, ``points``: a finished ranked game's result, as
-  the engine ranks it (written by the export, ignored by the import: it is derived);
+  API's ``result``), ``dealer`` (who dealt it, as the table recorded it: a Phỏm tie goes by
+  the dealer; empty: the rotation's turn);
+- ``place``: ``game``, ``player_id``, ``player`` (the player's league name: a renamed or
+  merged player sums as one), ``seat`` (the name used at the table), ``place``, ``points``: a
+  finished ranked game's result, as the engine ranks it (written by the export, ignored by
+  the import: it is derived);
 - ``standing``: the all-time table (``player``, ``games``, ``wins``, ``win_rate``,
   ``avg_place``, ``rating`` (μ), ``rating_sigma`` (σ), ``display_rating`` (μ − 3σ)), then one
   table per variant (``variant`` filled, and ``points`` in that variant's unit: points are only
@@ -94,7 +104,15 @@ COLUMNS = (
     "player_id",
     "former_names",
     "seats",
+    "seat",
+    "removed",
+    "season",
+    "starts",
+    "ends",
+    "setting",
+    "value",
 )
+SETTINGS = {"min_games": 100, "inactive_nights": 52}  # the settings an export carries: maximum
 MAX_GAMES = 5000
 MAX_HANDS = 60000
 
@@ -103,8 +121,18 @@ MAX_HANDS = 60000
 
 
 def export_rows(*, league: League) -> Iterator[dict[str, Any]]:
-    """The players, every game with its live hands and places, then the standings: all time
-    and per variant. A fixed number of queries."""
+    """The settings and seasons, the players, every game with its live hands (each with its
+    recorded dealer) and places, then the standings: all time and per variant. A fixed number
+    of queries."""
+    for key in SETTINGS:
+        yield {"record": "setting", "setting": key, "value": getattr(league, key)}
+    for season in league.seasons.order_by("starts", "pk"):
+        yield {
+            "record": "season",
+            "season": season.name,
+            "starts": season.starts.isoformat(),
+            "ends": season.ends.isoformat(),
+        }
     for player in Player.objects.filter(league=league).order_by("pk"):
         yield {
             "record": "player",
@@ -124,6 +152,7 @@ def export_rows(*, league: League) -> Iterator[dict[str, Any]]:
             "players": json.dumps([s.name for s in game.seats.all()], ensure_ascii=False),
             "dealer": game.dealer,
             "seats": json.dumps(link.seats, ensure_ascii=False),
+            "removed": "true" if link.removed else "false",
         }
         for hand in game.hands.all():
             yield {
@@ -131,14 +160,16 @@ def export_rows(*, league: League) -> Iterator[dict[str, Any]]:
                 "game": game.public_id,
                 "hand": hand.number,
                 "entry": json.dumps(hand.entry, ensure_ascii=False, sort_keys=True),
+                "dealer": hand.dealer,
             }
-        if link.ranked and link.finished:
+        if link.ranked and link.finished and not link.removed:
             for placing in sorted(link.placings.all(), key=lambda p: (p.place, p.pk)):
                 yield {
                     "record": "place",
                     "game": game.public_id,
                     "variant": game.variant,
-                    "player": placing.seat,
+                    "player": placing.player.name,  # the league's name: one person, one name
+                    "seat": placing.seat,
                     "player_id": placing.player_id,
                     "place": placing.place,
                     "points": placing.score,
@@ -169,7 +200,7 @@ def _links(league: League):
     return (
         LeagueGame.objects.filter(league=league)
         .select_related("game")
-        .prefetch_related(seats, hands, "placings")
+        .prefetch_related(seats, hands, "placings__player")
         .order_by("played", "pk")
     )
 
@@ -238,6 +269,10 @@ def export_document(*, league: League) -> dict[str, Any]:
                 "dealer": link.game.dealer,
                 "seats": dict(link.seats),
                 "hands": [hand.entry for hand in link.game.hands.all()],
+                # Who dealt each hand, as recorded (RULES 1; "" for a hand from before dealers
+                # were recorded): the import scores every hand as the original did.
+                "dealers": [hand.dealer for hand in link.game.hands.all()],
+                "removed": link.removed,
             }
             for link in _links(league)
         ],
@@ -261,6 +296,8 @@ class Planned:
     played: dt.datetime | None
     hands: list[dict] = field(default_factory=list)
     hand_where: list[str] = field(default_factory=list)
+    dealers: list[str | None] = field(default_factory=list)  # who dealt each hand, if known
+    removed: bool = False  # taken out of the league: kept, counted nowhere
     finished: bool = False
     winners: list[str] = field(default_factory=list)
     seats: dict[str, Any] = field(default_factory=dict)  # name at the table -> person ref
@@ -278,6 +315,7 @@ class Planned:
             "finished": self.finished,
             "winners": self.winners,
             "duplicate_of": self.duplicate_of,
+            "removed": self.removed,
         }
 
 
@@ -305,9 +343,21 @@ class Report:
         self.errors.append({"where": where, "field": field_name, "message": message})
 
     def as_dict(self) -> dict[str, Any]:
+        # What was (or, on a dry run or when refused, would be) imported, skipped as a
+        # duplicate, and refused with why: nothing is written when anything is refused.
+        skipped = [] if self.allow_duplicates else self.duplicates
         return {
             "dry_run": self.dry_run,
             "ok": self.ok,
+            "written": bool(self.created),
+            "summary": {
+                "imported": len(self.games) if self.ok else 0,
+                "hands": sum(len(g.hands) for g in self.games) if self.ok else 0,
+                "skipped_duplicates": len(skipped),
+                "refused": len(self.errors),
+            },
+            "skipped": [g.as_report() for g in skipped],
+            "refused": self.errors,
             "games": [g.as_report() for g in self.games],
             "hands": sum(len(g.hands) for g in self.games),
             "duplicates": [g.as_report() for g in self.duplicates],
@@ -342,6 +392,12 @@ def parse_csv(text: str, report: Report) -> list[Planned]:
         label = (row.get("game") or "").strip()
         if kind in {"place", "standing"}:
             continue  # derived: the engine works them out again
+        if kind == "setting":
+            _csv_setting(row, line, report)
+            continue
+        if kind == "season":
+            _csv_season(row, line, report)
+            continue
         if kind == "player":
             _csv_player(row, line, report)
             continue
@@ -375,14 +431,60 @@ def parse_csv(text: str, report: Report) -> list[Planned]:
             if entry is not None:
                 planned.hands.append(entry)
                 planned.hand_where.append(line)
+                planned.dealers.append((row.get("dealer") or "").strip() or None)
         else:
             report.error(
                 line,
-                _("record %(kind)r: expected player, game, hand, place or standing")
+                _(
+                    "record %(kind)r: expected setting, season, player, game, hand, place or "
+                    "standing"
+                )
                 % {"kind": kind},
                 "record",
             )
     return order
+
+
+def _csv_setting(row: Mapping[str, Any], line: str, report: Report) -> None:
+    key = (row.get("setting") or "").strip()
+    text = (row.get("value") or "").strip()
+    if key not in SETTINGS:
+        report.error(
+            line,
+            _("setting %(key)r: expected %(keys)s") % {"key": key, "keys": ", ".join(SETTINGS)},
+            "setting",
+        )
+        return
+    if not text.isdigit() or not 0 <= int(text) <= SETTINGS[key]:
+        report.error(
+            line,
+            _("%(key)s: expected a whole number from 0 to %(top)s")
+            % {"key": key, "top": SETTINGS[key]},
+            "value",
+        )
+        return
+    report.settings[key] = int(text)
+
+
+def _csv_season(row: Mapping[str, Any], line: str, report: Report) -> None:
+    _add_season(
+        {"name": row.get("season"), "starts": row.get("starts"), "ends": row.get("ends")},
+        line,
+        report,
+    )
+
+
+def _add_season(season: Any, where: str, report: Report) -> None:
+    try:
+        name = season["name"]
+        starts = dt.date.fromisoformat(str(season["starts"]).strip())
+        ends = dt.date.fromisoformat(str(season["ends"]).strip())
+    except (TypeError, KeyError, ValueError):
+        name = None
+    if not isinstance(name, str) or not name.strip() or ends < starts:
+        report.error(where, _("expected a season with a name, a first and a last day"), where)
+        return
+    report.seasons.append({"name": name.strip(), "starts": starts, "ends": ends})
 
 
 def _csv_game(row: Mapping[str, Any], line: str, label: str, report: Report) -> Planned | None:
@@ -400,6 +502,13 @@ def _csv_game(row: Mapping[str, Any], line: str, label: str, report: Report) -> 
         )
     played = _date(row.get("date"), line, report)
     seats = _json(row.get("seats") or "{}", dict, line, "seats", report)
+    removed_text = (row.get("removed") or "false").strip().lower()
+    if removed_text not in {"true", "false"}:
+        report.error(
+            line,
+            _("removed: expected true or false, got %(value)r") % {"value": removed_text},
+            "removed",
+        )
     if len(report.errors) > before:
         return None
     return Planned(
@@ -412,6 +521,7 @@ def _csv_game(row: Mapping[str, Any], line: str, label: str, report: Report) -> 
         ranked=ranked_text == "true",
         played=played,
         seats=seats,
+        removed=removed_text == "true",
     )
 
 
@@ -469,6 +579,18 @@ def parse_json(data: Any, report: Report) -> list[Planned]:
         seats = item.get("seats") or {}
         if not isinstance(seats, Mapping):
             report.error(where, _("seats: expected an object"), f"{where}.seats")
+        dealers = item.get("dealers") or []
+        if not isinstance(dealers, list) or not all(
+            d is None or isinstance(d, str) for d in dealers
+        ):
+            report.error(
+                where, _("dealers: expected a list of names, one per hand"), f"{where}.dealers"
+            )
+        elif isinstance(hands, list) and len(dealers) > len(hands):
+            report.error(where, _("dealers: more dealers than hands"), f"{where}.dealers")
+        removed = item.get("removed", False)
+        if not isinstance(removed, bool):
+            report.error(where, _("removed: expected true or false"), f"{where}.removed")
         if len(report.errors) > before:
             continue
         order.append(
@@ -484,6 +606,8 @@ def parse_json(data: Any, report: Report) -> list[Planned]:
                 hands=[dict(h) for h in hands],
                 hand_where=[f"{where}.hands[{j}]" for j in range(len(hands))],
                 seats=dict(seats),
+                dealers=[d or None for d in dealers],
+                removed=removed,
             )
         )
     return order
@@ -496,20 +620,10 @@ def _parse_league(data: Mapping, report: Report) -> None:
         report.error("seasons", _("expected a list of seasons"), "seasons")
         seasons = []
     for i, season in enumerate(seasons):
-        where = f"seasons[{i}]"
-        try:
-            name = season["name"]
-            starts = dt.date.fromisoformat(season["starts"])
-            ends = dt.date.fromisoformat(season["ends"])
-        except (TypeError, KeyError, ValueError):
-            name = None
-        if not isinstance(name, str) or not name.strip() or ends < starts:
-            report.error(where, _("expected a season with a name, a first and a last day"), where)
-            continue
-        report.seasons.append({"name": name.strip(), "starts": starts, "ends": ends})
+        _add_season(season, f"seasons[{i}]", report)
     settings = data.get("league")
     if isinstance(settings, Mapping):
-        for key, top in (("min_games", 100), ("inactive_nights", 52)):
+        for key, top in SETTINGS.items():
             value = settings.get(key)
             if value is None:
                 continue
@@ -575,6 +689,7 @@ def validate(planned: Sequence[Planned], report: Report) -> None:
                 players=game.players,
                 dealer=game.dealer,
                 results=game.hands,
+                dealers=game.dealers,
             )
         except GameOverError as err:
             where = game.hand_where[err.after] if err.after < len(game.hand_where) else game.where
@@ -613,6 +728,7 @@ def _locate(game: Planned) -> str:
                 players=game.players,
                 dealer=game.dealer,
                 results=game.hands[:count],
+                dealers=game.dealers[:count],
             )
         except RulesError:
             return game.hand_where[count - 1]
@@ -625,7 +741,7 @@ def import_games(
     token,
     csv_text: str | None = None,
     data: Any = None,
-    dry_run: bool = True,
+    dry_run: bool = False,
     allow_duplicates: bool = False,
 ) -> Report:
     """Validate games from CSV text or JSON data; unless a dry run or any error, create them all
@@ -691,7 +807,9 @@ def _write(league: League, token: str, report: Report) -> None:
                 ranked=game.ranked,
                 played=game.played,
                 hands=game.hands,
+                dealers=game.dealers,
                 seat_players=seat_players,
+                removed=game.removed,
             )
             report.created.append(link.game.public_id)
 

@@ -17,6 +17,17 @@ urlpatterns = [
     path("leagues/<str:league_id>/export.csv", views.league_export, name="league_export"),
     path("leagues/<str:league_id>/import/", views.league_import, name="league_import"),
     path("leagues/<str:league_id>/games/new/", views.league_game_new, name="league_game_new"),
+    path("leagues/<str:league_id>/games/", views.league_games, name="league_games"),
+    path(
+        "leagues/<str:league_id>/games/<str:game_id>/remove/",
+        views.league_game_remove_view,
+        name="league_game_remove",
+    ),
+    path(
+        "leagues/<str:league_id>/games/<str:game_id>/restore/",
+        views.league_game_restore_view,
+        name="league_game_restore",
+    ),
     path(
         "leagues/<str:league_id>/games/<str:game_id>/correct/",
         views.league_game_correct,

@@ -6,6 +6,7 @@ creator's session, or one that opened the organiser link) records games and mana
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 from typing import Any
 from urllib.parse import urlencode
@@ -14,12 +15,14 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.games import access as game_access
 from scorekeeper.games.posted import secret_from
-from scorekeeper.games.presentation import chart, qr_svg
+from scorekeeper.games.presentation import chart, qr_svg, seat_class
 from scorekeeper.games.starting import start_page
 from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError, all_variants, get_variant
@@ -31,6 +34,8 @@ from . import access
 from .forms import ImportForm, LeagueForm, RenameForm, SeasonForm
 from .models import League, LeagueGame, Player, Season
 from .selectors import (
+    games_page,
+    is_provisional,
     league_get,
     league_players,
     league_variants,
@@ -39,6 +44,7 @@ from .selectors import (
     player_get,
     player_hand_stats,
     player_record,
+    rating_range,
     recent_games,
     season_get,
     standings,
@@ -49,6 +55,8 @@ from .services import (
     league_create,
     league_game_create,
     league_game_edit_token,
+    league_game_remove,
+    league_game_restore,
     league_game_set_played_on,
     league_game_set_ranked,
     league_update,
@@ -216,15 +224,55 @@ def _scope_from(
     return season, slug
 
 
+def _as_of_asked(request: HttpRequest) -> dt.date | None:
+    """The day a page shows the table as it stood at the end of (``?as_of=YYYY-MM-DD``), or
+    None for now. A day that is not a date is said so, and now is shown."""
+    text = (request.GET.get("as_of") or "").strip()
+    if not text:
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        messages.error(
+            request,
+            _("as_of: %(value)s is not a date (YYYY-MM-DD); the table is shown as it is now")
+            % {"value": text[:20]},
+        )
+        return None
+
+
+def _table_as_of(rows) -> dt.date | None:
+    """The day of the latest game the table counts."""
+    days = [row.as_of for row in rows if row.as_of is not None]
+    return max(days) if days else None
+
+
+def ordinal(n: int | None) -> str:
+    """A place as the page's language writes it: "1st", "2nd", "3rd" in English."""
+    if n is None:
+        return "–"
+    if n % 100 in (11, 12, 13) or n % 10 not in (1, 2, 3):
+        template = pgettext("ordinal place", "%(n)sth")
+    elif n % 10 == 1:
+        template = pgettext("ordinal place", "%(n)sst")
+    elif n % 10 == 2:
+        template = pgettext("ordinal place", "%(n)snd")
+    else:
+        template = pgettext("ordinal place", "%(n)srd")
+    return template % {"n": n}
+
+
 @require_GET
 def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
-    """Standings (by season and variant), seasons, recent games and players."""
+    """Standings (by season and variant, as of a day if asked), seasons, recent games and
+    players."""
     league = _league(league_id)
     access.remember_league(request, league)
     token = access.organiser(request, league)
     seasons = list(league.seasons.all())
     season, slug = _scope_from(request, league, seasons)
-    rows = standings(league=league, season=season, variant=slug, movement=True)
+    as_of = _as_of_asked(request)
+    rows = standings(league=league, season=season, variant=slug, as_of=as_of, movement=True)
     variants = [get_variant(v) for v in league_variants(league=league)]
     scope = scope_key(season=season, variant=slug)
     context = {
@@ -237,8 +285,11 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
         "variants": variants,
         "unit": score_unit(slug) if slug else None,
         "scope_query": _scope_query(season, slug),
-        "ranked_rows": [r for r in rows if not r.provisional and not r.inactive],
-        "provisional_rows": [r for r in rows if r.provisional and not r.inactive],
+        "games_query": _scope_query(season, slug, every_season=True),
+        "as_of": as_of,
+        "table_as_of": _table_as_of(rows),
+        "ranked_rows": [r for r in rows if not r.unranked and not r.inactive],
+        "provisional_rows": [r for r in rows if r.unranked and not r.inactive],
         "inactive_rows": [r for r in rows if r.inactive],
         "nights": _nights(league, scope),
         "players": league_players(league=league),
@@ -250,18 +301,63 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
 
 
 def _nights(league: League, scope: str) -> list[dict[str, Any]]:
-    """The latest games by night, each with its variant (its name heads the game)."""
-    nights = nights_of(recent_games(league=league, limit=RECENT_GAMES, scope=scope))
+    """The latest games of the season and variant shown, by night, each with its variant (its
+    name heads the game)."""
+    nights = nights_of(recent_games(league=league, limit=RECENT_GAMES, scope=scope, removed=False))
     for night in nights:
         for item in night["games"]:
             item["variant"] = get_variant(item["game"].variant)
     return nights
 
 
-def _scope_query(season: Season | None, slug: str | None) -> str:
+@require_GET
+def league_games(request: HttpRequest, league_id: str) -> HttpResponse:
+    """Every game of the league, newest first, 50 a page, in the season and variant asked for
+    (the current season unless asked, as the league page); the organiser corrects, moves,
+    removes and puts back any of them from here."""
+    league = _league(league_id)
+    seasons = list(league.seasons.all())
+    season, slug = _scope_from(request, league, seasons)
+    try:
+        page = max(1, int(request.GET.get("page") or 1))
+    except ValueError:
+        raise Http404("no such page") from None
+    found = games_page(league=league, scope=scope_key(season=season, variant=slug), page=page)
+    for item in found["games"]:
+        item["variant"] = get_variant(item["game"].variant)
+    query = _scope_query(season, slug, every_season=True)
+    context = {
+        "league": league,
+        "organiser": access.organiser(request, league) is not None,
+        "seasons": seasons,
+        "season": season,
+        "current": current_season(league=league, seasons=seasons),
+        "variant": get_variant(slug) if slug else None,
+        "variants": [get_variant(v) for v in league_variants(league=league)],
+        "found": found,
+        "page_query": (query + "&" if query else "?") + "page=",
+        "here": request.get_full_path(),
+    }
+    return render(request, "leagues/games.html", context)
+
+
+def _back(request: HttpRequest, league: League):
+    """Where an organiser action returns: the page it was made on (``next``, a path of this
+    league), else the league page."""
+    target = request.POST.get("next") or ""
+    prefix = reverse("league", args=[league.public_id])
+    if target.startswith(prefix) and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}
+    ):
+        return redirect(target)
+    return redirect("league", league_id=league.public_id)
+
+
+def _scope_query(season: Season | None, slug: str | None, *, every_season: bool = False) -> str:
     """``?season=…&variant=…`` for links to a player's page in the scope shown ("" for every
-    season and game, the player page's own default)."""
-    asked = {"season": season.pk if season else None, "variant": slug}
+    season and game, the player page's own default). ``every_season``: say ``season=all``
+    when no season is shown (for pages whose default is the current season)."""
+    asked = {"season": season.pk if season else ("all" if every_season else None), "variant": slug}
     query = urlencode({key: value for key, value in asked.items() if value})
     return f"?{query}" if query else ""
 
@@ -292,7 +388,15 @@ def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpRes
     record = player_record(
         league=league, player=player, scope=scope_key(season=season, variant=slug)
     )
-    points = [{player.name: round(item["after"], 1)} for item in record["history"]]
+    as_of = _as_of_asked(request)
+    history = [i for i in record["history"] if as_of is None or i["played_on"] <= as_of]
+    for item in history:
+        item["place_ordinal"] = ordinal(item["place"])
+        item["expected_ordinal"] = ordinal(item["expected_place"])
+        item["opponent_names"] = ", ".join(other["player"] for other in item["opponents"])
+    points = [{player.name: round(item["after"], 1)} for item in history]
+    latest = history[-1] if history else None
+    drawn = chart([player.name], points, start=0)
     context = {
         "league": league,
         "player": player,
@@ -301,9 +405,15 @@ def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpRes
         "current": current_season(league=league, seasons=seasons),
         "variant": get_variant(slug) if slug else None,
         "variants": [get_variant(v) for v in league_variants(league=league)],
-        "chart": chart([player.name], points, start=0),
-        "latest": record["history"][-1] if record["history"] else None,
-        "changes": list(reversed(record["history"][-FORM_CHANGES:])),
+        "chart": drawn,
+        "chart_series": [(series, seat_class(0)) for series in drawn.series] if drawn else [],
+        "latest": latest,
+        "as_of": as_of,
+        "provisional": latest is None or is_provisional(games=len(history), sigma=latest["sigma"]),
+        "rating_range": rating_range(display=latest["after"], sigma=latest["sigma"])
+        if latest
+        else None,
+        "changes": list(reversed(history[-FORM_CHANGES:])),
         "others": [p for p in league_players(league=league) if p.pk != player.pk],
         "by_variant": [
             {
@@ -397,7 +507,29 @@ def league_game_ranked(request: HttpRequest, league: League, token: str, game_id
     league_game_set_ranked(
         league=league, token=token, link=link, ranked=request.POST.get("ranked") == "on"
     )
-    return redirect("league", league_id=league.public_id)
+    return _back(request, league)
+
+
+@require_POST
+@_organisers_only
+def league_game_remove_view(request: HttpRequest, league: League, token, game_id: str):
+    """Take a game out of the league (it is kept and can be put back)."""
+    link = _link(league, game_id)
+    league_game_remove(league=league, token=token, link=link)
+    messages.success(
+        request, _("Game removed from the league; the standings follow. Put it back any time.")
+    )
+    return _back(request, league)
+
+
+@require_POST
+@_organisers_only
+def league_game_restore_view(request: HttpRequest, league: League, token, game_id: str):
+    """Put a removed game back into the league."""
+    link = _link(league, game_id)
+    league_game_restore(league=league, token=token, link=link)
+    messages.success(request, _("Game put back into the league; the standings follow."))
+    return _back(request, league)
 
 
 def _link(league: League, game_id: str) -> LeagueGame:
@@ -424,7 +556,7 @@ def league_game_played_on(request: HttpRequest, league: League, token, game_id: 
         messages.error(request, render_message(error.message))
     else:
         messages.success(request, _("Game night changed; the standings follow."))
-    return redirect("league", league_id=league.public_id)
+    return _back(request, league)
 
 
 @require_POST

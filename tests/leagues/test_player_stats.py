@@ -271,7 +271,7 @@ def test_the_page_and_the_api_show_the_same_record(client, django_assert_max_num
     league, token = new_league(min_games=1)
     season(league, token)
     ann = league.players.get(name="Ann")
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(14):
         page = client.get(
             reverse("league_player", args=[league.public_id, ann.pk])
         ).content.decode()
@@ -404,7 +404,7 @@ def test_the_page_follows_the_season_and_variant_chosen_without_js(
     chips = _owed(page)
     assert chips == [("Cy", "6", "0", "+6"), ("Bob", "6", "1", "+5")]
 
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(14):
         response = client.get(url, {"season": early.pk})
     page = response.content.decode()
     assert list(_at_table(page)) == ["german-rummy"]
@@ -540,4 +540,4 @@ def test_the_scoped_page_and_api_take_as_many_queries_at_any_size(client):
             hand_record(game=live.game, entry={"u": "Ann", "u_cards": 9})
     assert player_hand_stats(league=league, player=ann)["in_progress"] == 4  # days 10, 15, 20, 25
     assert counts() == small
-    assert max(small) <= 12, small
+    assert max(small) <= 14, small  # + opponents and expected places (issue 26)

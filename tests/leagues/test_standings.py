@@ -47,7 +47,7 @@ def test_three_games_exact_table():
         3.0,
         60,
     )
-    assert rows["Cy"].provisional and not rows["Ann"].provisional
+    assert rows["Cy"].unranked and not rows["Ann"].unranked
 
     model = PlackettLuce()
     ann, bob, cy = model.rating(), model.rating(), model.rating()

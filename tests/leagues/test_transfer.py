@@ -97,7 +97,9 @@ def test_round_trip_gives_the_same_league():
 def test_dry_run_reports_and_writes_nothing():
     league, _ = sample_league()
     copy, token = new_league()
-    report = import_games(league=copy, token=token, csv_text=export_csv(league=league))
+    report = import_games(
+        league=copy, token=token, csv_text=export_csv(league=league), dry_run=True
+    )
     assert report.ok and report.dry_run and report.created == []
     assert [g.finished for g in report.games] == [True, True, True, False, True]
     assert not LeagueGame.objects.filter(league=copy).exists()
@@ -234,7 +236,7 @@ def test_importing_the_same_games_twice_reports_duplicates_and_skips_them():
     text = export_csv(league=league)
     copy, token = new_league(min_games=1)
     assert import_games(league=copy, token=token, csv_text=text, dry_run=False).ok
-    again = import_games(league=copy, token=token, csv_text=text)
+    again = import_games(league=copy, token=token, csv_text=text, dry_run=True)
     assert again.ok and again.games == [] and len(again.duplicates) == 5
     assert again.as_dict()["duplicates"][0]["duplicate_of"]
     written = import_games(league=copy, token=token, csv_text=text, dry_run=False)
@@ -289,7 +291,7 @@ def test_the_whole_league_moves_with_its_seasons_and_settings():
     )
     doc = export_document(league=league)
     copy, copy_token = new_league()  # min_games 3, no inactive nights
-    dry = import_games(league=copy, token=copy_token, data=doc)
+    dry = import_games(league=copy, token=copy_token, data=doc, dry_run=True)
     assert dry.ok and dry.as_dict()["seasons"] == ["March"]
     assert dry.as_dict()["settings"] == {"min_games": 2, "inactive_nights": 1}
     report = import_games(league=copy, token=copy_token, data=doc, dry_run=False)
@@ -386,7 +388,9 @@ def test_a_file_whose_names_clash_is_refused_on_the_page_not_a_500(client):
     session["leagues"] = {copy.public_id: {"token": copy_token, "seen": "2026"}}
     session.save()
     url = reverse("league_import", args=[copy.public_id])
-    dry = import_games(league=copy, token=copy_token, csv_text=text)  # the check says so too
+    dry = import_games(
+        league=copy, token=copy_token, csv_text=text, dry_run=True
+    )  # the check says so too
     assert not dry.ok and "are one player in a league" in str(dry.as_dict()["errors"])
     assert not copy.players.exists()
     page = client.post(url, {"text": text, "action": "import"})
