@@ -35,7 +35,7 @@ from ..scoring import HandContext, HandResult, score_whole_hand, setup_table
 from ..variants import Table, Variant, get_variant
 from .base import MAX_COUNT, MAX_MELDS, MAX_POINTS, MAX_TEXT, EntryField, Family, SeatField
 from .continental import Continental
-from .knock import Knock
+from .knock import Gin, Knock
 from .nowrang import Nowrang
 from .penalty import Penalty
 from .phom import Phom
@@ -47,6 +47,7 @@ _FAMILIES: tuple[type[Family], ...] = (
     Standard,
     Block,
     Knock,
+    Gin,
     Continental,
     QueenCity,
     Phom,
