@@ -147,6 +147,29 @@ class EntryField:
 
 
 @dataclass(frozen=True)
+class SeatKey:
+    """One key a seat's entry may hold: its kind (``number``, ``cards``, ``melds``, ``flag``)
+    and what it means (the API's description). The one list of seat keys: the engine checks a
+    seat against it, the API describes a seat from it, the page reads a seat by its kinds."""
+
+    kind: str
+    description: str = ""
+    strict: bool = True  # a number of another type is refused here (points: by the scorer)
+
+
+SEAT_KEYS: Mapping[str, SeatKey] = {
+    "points": SeatKey("number", strict=False),
+    "cards": SeatKey("cards", "cards left in hand, counted as they are"),
+    "hand": SeatKey("cards", "the whole hand; its size follows the deal"),
+    "melds": SeatKey("melds"),
+    "mom": SeatKey("flag", "no meld at all"),
+    "laid": SeatKey("number", "points laid on the table: melds and lay-offs (with left)"),
+    "left": SeatKey("number", "points left in hand (with laid)"),
+    "layoffs": SeatKey("cards", "the cards he laid off on anyone's melds"),
+}
+
+
+@dataclass(frozen=True)
 class SeatField:
     """One input of a seat's entry, for a family whose seats are not the usual points, cards,
     whole hand and melds: the page's field ``p<seat>-<name>``, the entry key it fills, its kind
@@ -412,28 +435,8 @@ class Family:
                 raise ResultError(
                     UNKNOWN_FIELD(variant=table.variant.name, key=str(key)), f"{where}.{key}"
                 )
-            if value is None:
-                continue
-            spot = f"{where}.{key}"
-            if key == "points":
-                if isinstance(value, int) and not isinstance(value, bool) and value > MAX_POINTS:
-                    raise ResultError(OUT_OF_BOUNDS(low=0, high=MAX_POINTS, got=value), spot)
-            elif key in ("laid", "left"):
-                _check_number(value, 0, MAX_POINTS, spot)
-            elif key in ("cards", "hand", "layoffs"):
-                if not isinstance(value, str):
-                    raise ResultError(NOT_TEXT(got=_shown(value)), spot)
-                _check_text(value, spot)
-            elif key == "melds":
-                if not isinstance(value, list):
-                    continue  # the scoring function explains the shape
-                if len(value) > MAX_MELDS:
-                    raise ResultError(TOO_MANY(limit=MAX_MELDS, count=len(value)), spot)
-                for i, text in enumerate(value):
-                    if isinstance(text, str):
-                        _check_text(text, f"{spot}[{i}]")
-            elif key == "mom" and not isinstance(value, bool):
-                raise ResultError(NOT_A_FLAG(got=_shown(value)), spot)
+            if value is not None:
+                _SEAT_CHECKS[SEAT_KEYS[key].kind](SEAT_KEYS[key], value, f"{where}.{key}")
         whole = entry.get("hand")
         if isinstance(whole, str):
             try:
@@ -468,6 +471,43 @@ def _check_number(value: Any, low: int, high: int, where: str) -> None:
         raise ResultError(NOT_A_NUMBER(got=_shown(value)), where)
     if not low <= value <= high:
         raise ResultError(OUT_OF_BOUNDS(low=low, high=high, got=value), where)
+
+
+def _seat_number(key: SeatKey, value: Any, spot: str) -> None:
+    if key.strict:
+        _check_number(value, 0, MAX_POINTS, spot)
+    elif isinstance(value, int) and not isinstance(value, bool) and value > MAX_POINTS:
+        raise ResultError(OUT_OF_BOUNDS(low=0, high=MAX_POINTS, got=value), spot)
+
+
+def _seat_cards(key: SeatKey, value: Any, spot: str) -> None:
+    if not isinstance(value, str):
+        raise ResultError(NOT_TEXT(got=_shown(value)), spot)
+    _check_text(value, spot)
+
+
+def _seat_melds(key: SeatKey, value: Any, spot: str) -> None:
+    if not isinstance(value, list):
+        return  # the scoring function explains the shape
+    if len(value) > MAX_MELDS:
+        raise ResultError(TOO_MANY(limit=MAX_MELDS, count=len(value)), spot)
+    for i, text in enumerate(value):
+        if isinstance(text, str):
+            _check_text(text, f"{spot}[{i}]")
+
+
+def _seat_flag(key: SeatKey, value: Any, spot: str) -> None:
+    if not isinstance(value, bool):
+        raise ResultError(NOT_A_FLAG(got=_shown(value)), spot)
+
+
+# The engine's check of each kind of seat key (see SEAT_KEYS).
+_SEAT_CHECKS: Mapping[str, Callable[[SeatKey, Any, str], None]] = {
+    "number": _seat_number,
+    "cards": _seat_cards,
+    "melds": _seat_melds,
+    "flag": _seat_flag,
+}
 
 
 def _check_value(field: EntryField, value: Any, players: tuple[str, ...], where: str) -> None:
