@@ -98,3 +98,21 @@ def test_the_schema_describes_the_upcard_for_oklahoma_only(client):
     gin = schemas["GinRummyScoreIn"]["properties"]["result"]["$ref"].rsplit("/", 1)[-1]
     assert "upcard" not in schemas[gin]["properties"]
     assert "upcard" in schemas["HandIn"]["properties"]["result"]["properties"]
+
+
+@pytest.mark.django_db
+def test_an_oklahoma_league_game_counts_in_the_standings_by_variant(client):
+    response = post(client, "/api/v1/leagues", {"name": "Okies", "variants": ["oklahoma-gin"]})
+    assert response.status_code == 201, response.json()
+    league, token = response.json()["id"], response.json()["token"]
+    body = {"variant": "oklahoma-gin", "players": AB, "league": league}
+    response = post(client, "/api/v1/games", body, token)
+    assert response.status_code == 201, response.json()
+    game_id, game_token = response.json()["id"], response.json()["token"]
+    for _ in range(1):  # (50 + 25) x 2 = 150: the target, over after one hand
+        entry = counts(0, 50, upcard="QS")
+        response = post(client, f"/api/v1/games/{game_id}/hands", {"result": entry}, game_token)
+        assert response.status_code == 201, response.json()
+    rows = client.get(f"/api/v1/leagues/{league}/standings?variant=oklahoma-gin").json()
+    ann = next(row for row in rows if row["player"] == "Ann")
+    assert ann["games"] == 1 and ann["wins"] == 1
