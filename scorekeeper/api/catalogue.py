@@ -96,10 +96,17 @@ def variant_data(variant: Variant) -> dict[str, Any]:
     }
 
 
+def _rule_text(text: Any) -> str:
+    """A rule text: an N_ template, or a Message whose numbers are the variant's parameters."""
+    return _(text) if isinstance(text, str) else render_message(text)
+
+
 def variant_detail(variant: Variant) -> dict[str, Any]:
     return {
         **variant_data(variant),
-        "rules": [{"heading": _(heading), "text": _(text)} for heading, text in variant.rules],
+        "rules": [
+            {"heading": _(heading), "text": _rule_text(text)} for heading, text in variant.rules
+        ],
         "decisions": [_(decision) for decision in variant.decisions],
     }
 

@@ -20,9 +20,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
+from scorekeeper.games.entry_kinds import SEAT_KINDS, kind_of
 from scorekeeper.rules import Variant, all_variants, get_variant
-from scorekeeper.rules.families import FAMILIES, MAX_MELDS, MAX_POINTS, MAX_TEXT, Family
-from scorekeeper.rules.families.base import MAX_EATS, EntryField
+from scorekeeper.rules.families import FAMILIES, SEAT_KEYS, Family
 from scorekeeper.rules.scoring.setup import _INVISIBLE as NAME_INVISIBLE
 from scorekeeper.rules.scoring.setup import _REFUSED as NAME_REFUSED
 from scorekeeper.rules.scoring.setup import _SPACING as NAME_SPACING
@@ -31,22 +31,6 @@ from scorekeeper.rules.scoring.setup import MAX_NAME
 REF = "#/components/schemas/{model}"
 STRICT = ConfigDict(extra="forbid")
 
-Text = Annotated[str, Field(max_length=MAX_TEXT)]
-MAX_SEATS = 8  # no variant seats more; the engine checks the order against the game's players
-ORDER_DOC = (
-    "the finishing order instead of the trash: player names, first place first, each player "
-    "who is not móm exactly once (móm players, marked per seat, finish last); not with per-seat "
-    "points, cards, hand or melds, nor when somebody went ù"
-)
-
-
-class Eat(BaseModel):
-    """One discard taken by the next player (Phỏm's feeding penalty)."""
-
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-    from_: str = Field(alias="from", description="the player whose discard was taken")
-    to: str = Field(description="the player after him, who took it")
-
 
 def _title(family: Family) -> str:
     return type(family).__name__
@@ -54,47 +38,16 @@ def _title(family: Family) -> str:
 
 @cache
 def _seat_model(family: Family) -> type[BaseModel]:
-    kinds: dict[str, Any] = {
-        "points": (Annotated[int, Field(ge=0, le=MAX_POINTS)] | None, None),
-        "cards": (
-            Text | None,
-            Field(None, description="cards left in hand, counted as they are"),
-        ),
-        "hand": (
-            Text | None,
-            Field(None, description="the whole hand; its size follows the deal"),
-        ),
-        "melds": (Annotated[list[Text], Field(max_length=MAX_MELDS)] | None, None),
-        "mom": (bool | None, Field(None, description="no meld at all")),
-        "laid": (
-            Annotated[int, Field(ge=0, le=MAX_POINTS)] | None,
-            Field(None, description="points laid on the table: melds and lay-offs (with left)"),
-        ),
-        "left": (
-            Annotated[int, Field(ge=0, le=MAX_POINTS)] | None,
-            Field(None, description="points left in hand (with laid)"),
-        ),
-        "layoffs": (
-            Text | None,
-            Field(None, description="the cards he laid off on anyone's melds"),
-        ),
-    }
-    fields = {key: kinds[key] for key in family.seat_keys}
+    """A seat's entry: each key the family reads, typed by its kind (the engine's SEAT_KEYS)."""
+    fields: dict[str, Any] = {}
+    for key in family.seat_keys:
+        seat_key = SEAT_KEYS[key]
+        described = {"description": seat_key.description} if seat_key.description else {}
+        fields[key] = (
+            SEAT_KINDS[seat_key.kind].api_type() | None,
+            Field(None, **described),
+        )
     return create_model(f"{_title(family)}Seat", __config__=STRICT, **fields)
-
-
-def _extra_type(extra: EntryField) -> Any:
-    if extra.kind == "flag":
-        return bool
-    if extra.kind in ("player", "feeder"):
-        return str
-    if extra.kind == "choice":
-        return Literal[tuple(value for value, _label in extra.choices)]
-    if extra.kind == "eats":
-        return Annotated[list[Eat], Field(max_length=MAX_EATS)]
-    if extra.kind == "order":
-        return Annotated[list[str], Field(max_length=MAX_SEATS)]
-    return Annotated[int, Field(ge=extra.minimum, le=extra.maximum)]
 
 
 def result_model(slug: str, variant: str | None = None) -> type[BaseModel]:
@@ -117,11 +70,7 @@ def result_model(slug: str, variant: str | None = None) -> type[BaseModel]:
 def _result_spec(family: Family, variants: list[Variant]) -> tuple[tuple[str, ...], ...]:
     """(the void-like flags, the extras' keys) any of ``variants`` reads."""
     blocked = sorted({key for v in variants if (key := family.blocked_for(v))})
-    extras = [
-        e.key
-        for e in family.extras
-        if e.option is None or any(v.option(e.option) is not None for v in variants)
-    ]
+    extras = [e.key for e in family.extras if any(e.used_by(v) for v in variants)]
     return tuple(blocked), tuple(extras)
 
 
@@ -142,12 +91,10 @@ def _result_model(slug: str, name: str, spec) -> type[BaseModel]:
         if extra.key not in extras:
             continue
         note = f" (only with the option '{extra.option}')" if extra.option else ""
-        label = Eat.__doc__ if extra.kind == "eats" else extra.label
-        if extra.kind == "order":
-            label = ORDER_DOC
+        kind = kind_of(extra)
         fields[extra.key] = (
-            _extra_type(extra) | None,
-            Field(None, description=(label + note).strip()),
+            kind.api_type(extra) | None,
+            Field(None, description=(kind.api_doc(extra) + note).strip()),
         )
     whose = {
         "others": "every player but the winner",

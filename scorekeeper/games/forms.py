@@ -22,21 +22,13 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.i18n import render_message, render_message_html, translate_text
 from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
-from scorekeeper.rules.families import (
-    MAX_POINTS,
-    MAX_TEXT,
-    EntryField,
-    Family,
-    SeatField,
-    family_of,
-)
+from scorekeeper.rules.families import MAX_POINTS, MAX_TEXT, Family, SeatField, family_of
 from scorekeeper.rules.melds import split_melds
 from scorekeeper.rules.scoring.setup import player_name
 
-MAX_NAME = 40
+from .entry_kinds import SEAT_KINDS, kind_of
 
-# Extras the page asks for once per seat (a count, a place) rather than once per hand.
-PER_SEAT = ("eats", "order")
+MAX_NAME = 40
 
 # Values of the hand form's "winner" choice that are not a seat.
 BLOCKED = "blocked"
@@ -125,9 +117,24 @@ class StartGameForm(forms.Form):
 
     def option_rows(self) -> list[dict[str, Any]]:
         return [
-            {"option": option, "field": self[f"opt-{option.slug}"]}
+            {
+                "option": option,
+                "field": self[f"opt-{option.slug}"],
+                "checked": option.type == "bool" and self._switch(option),
+            }
             for option in self.variant_obj.options
         ]
+
+    def _switch(self, option: Any) -> bool:
+        """A switch as the form says it: its box where the page drew it (the page sends
+        ``shown-opt-<slug>`` beside each box), else its default (a switch on by default, such
+        as Gin's shutout, stays on when a form that never showed it is sent); ticked is on."""
+        name = f"opt-{option.slug}"
+        if not self.is_bound:
+            return bool(option.default)
+        if self.fields[name].widget.value_from_datadict(self.data, self.files, name):
+            return True  # ticked
+        return False if f"shown-{name}" in self.data else bool(option.default)
 
     def _dealer_value(self) -> int | None:
         raw = self.data.get("dealer") if self.is_bound else self.initial.get("dealer")
@@ -202,8 +209,8 @@ class StartGameForm(forms.Form):
         for option in self.variant_obj.options:
             value = self.cleaned_data.get(f"opt-{option.slug}")
             if option.type == "bool":
-                if value:
-                    chosen[option.slug] = True
+                if self._switch(option) != bool(option.default):
+                    chosen[option.slug] = self._switch(option)
             elif value is not None:
                 chosen[option.slug] = value
         return chosen
@@ -315,10 +322,12 @@ class HandForm(forms.Form):
         if family.role_optional:
             self.fields["winner"].initial = NOBODY
 
+        # Each extra's fields come from its kind (see entry_kinds): once per hand here, once
+        # per seat after the seats' rows.
         self.extras = family.fields(self.table)
         for extra in self.extras:
-            if extra.kind not in PER_SEAT:
-                self.fields[extra.form_name] = _extra_field(extra)
+            if not kind_of(extra).per_seat:
+                self.fields.update(kind_of(extra).form_fields(extra, self))
 
         self.seat_map: tuple[SeatField, ...] = ()
         if self.winner_only or self.whole_hand_out:
@@ -339,27 +348,11 @@ class HandForm(forms.Form):
             self.seat_map = family.seat_map(variant)
             for i, _name in enumerate(self.players):
                 for seat_field in self.seat_map:
-                    self.fields[f"p{i}-{seat_field.name}"] = _seat_field(seat_field)
+                    kind = SEAT_KINDS[seat_field.kind]
+                    self.fields[f"p{i}-{seat_field.name}"] = kind.field(seat_field)
         for extra in self.extras:
-            if extra.kind == "eats":
-                for i, name in enumerate(self.players):
-                    self.fields[f"p{i}-{extra.form_name}"] = forms.IntegerField(
-                        label=gettext(extra.label).format(name=name, previous=self.previous(i)),
-                        required=False,
-                        min_value=extra.minimum,
-                        max_value=extra.maximum,
-                    )
-            elif extra.kind == "order":
-                places = [("", "–")] + [(str(n), str(n)) for n in range(1, len(self.players) + 1)]
-                for i, name in enumerate(self.players):
-                    self.fields[f"p{i}-{extra.form_name}"] = forms.TypedChoiceField(
-                        label=gettext("%(name)s: place") % {"name": name},
-                        choices=places,
-                        coerce=int,
-                        empty_value=None,
-                        required=False,
-                        widget=forms.Select(attrs={"data-order-place": name}),
-                    )
+            if kind_of(extra).per_seat:
+                self.fields.update(kind_of(extra).form_fields(extra, self))
 
     # -- what the schema says about the page --
 
@@ -414,31 +407,28 @@ class HandForm(forms.Form):
         return self.table.deck
 
     def section_rows(self, section: str) -> list[dict[str, Any]]:
-        """The extras the page shows in ``section`` (``role``, ``winner`` or ``melds``)."""
+        """The extras the page shows in ``section`` (``role``, ``winner`` or ``melds``), each
+        drawn by its kind's template."""
         return [
-            {
-                "field": self[extra.form_name],
-                "kind": extra.kind,
-                "help": gettext(extra.help) if extra.help else "",
-                "help_before": gettext(extra.help_before) if extra.help_before else "",
-            }
+            kind_of(extra).row(extra, self)
             for extra in self.extras
-            if extra.section == section and extra.kind not in PER_SEAT
+            if extra.section == section and not kind_of(extra).per_seat
         ]
 
-    def order_field(self) -> dict[str, Any] | None:
-        """The finishing order, a place per seat (None where the family takes no order)."""
-        extra = next((e for e in self.extras if e.kind == "order"), None)
-        if extra is None:
-            return None
-        return {
-            "label": gettext(extra.label),
-            "help": gettext(extra.help) if extra.help else "",
-            "seats": [
-                {"index": i, "name": name, "field": self[f"p{i}-{extra.form_name}"]}
-                for i, name in enumerate(self.players)
-            ],
-        }
+    def seat_blocks(self, place: str) -> list[dict[str, Any]]:
+        """The extras asked once per seat (a place, a count), each a block its kind's
+        template draws, ``before`` or ``after`` the seats' rows."""
+        return [
+            kind_of(extra).block(extra, self)
+            for extra in self.extras
+            if kind_of(extra).per_seat and kind_of(extra).place == place
+        ]
+
+    def blocks_before(self) -> list[dict[str, Any]]:
+        return self.seat_blocks("before")
+
+    def blocks_after(self) -> list[dict[str, Any]]:
+        return self.seat_blocks("after")
 
     def role_rows(self) -> list[dict[str, Any]]:
         return self.section_rows("role")
@@ -467,14 +457,6 @@ class HandForm(forms.Form):
                 row["errors"] = self.seat_errors(i)
             rows.append(row)
         return rows
-
-    def eats_rows(self) -> list[forms.BoundField]:
-        return [
-            self[f"p{i}-{extra.form_name}"]
-            for extra in self.extras
-            if extra.kind == "eats"
-            for i in range(len(self.players))
-        ]
 
     def seat_errors(self, i: int) -> list[str]:
         return list(self._seat_errors.get(i, []))
@@ -507,19 +489,7 @@ class HandForm(forms.Form):
                         _("Give the points or the cards, not both."),
                     )
         for extra in self.extras:
-            if extra.kind == "order":
-                taken: dict[int, str] = {}
-                for i, name in enumerate(self.players):
-                    place = cleaned.get(f"p{i}-{extra.form_name}")
-                    if place is None:
-                        continue
-                    if place in taken:
-                        self.add_error(
-                            f"p{i}-{extra.form_name}",
-                            gettext("%(other)s already has place %(place)s.")
-                            % {"other": taken[place], "place": place},
-                        )
-                    taken[place] = name
+            kind_of(extra).clean(extra, self, cleaned)
         if "points" in self.fields and cleaned.get("melds") and cleaned.get("points") is not None:
             self.add_error("points", _("Give the melds or their value, not both."))
         return cleaned
@@ -558,28 +528,8 @@ class HandForm(forms.Form):
                 continue
             if extra.instead_of_melds and (winner is None or winner in hands):
                 continue
-            if extra.kind == "order":
-                if winner is None or not family.winner_hides_seats:
-                    order = self._order(extra)
-                    if order:
-                        result[extra.key] = order
-                continue
-            if extra.kind == "eats":
-                eats = []
-                for i, name in enumerate(self.players):
-                    times = data.get(f"p{i}-{extra.form_name}") or 0
-                    eats += [{"from": self.previous(i), "to": name}] * times
-                if eats:
-                    result[extra.key] = eats
-                continue
-            value = data.get(extra.form_name)
-            if extra.kind == "feeder":
-                if value and winner is not None:
-                    result[extra.key] = self.previous(self.players.index(winner))
-            elif extra.kind == "flag":
-                if value:
-                    result[extra.key] = True
-            elif value is not None:
+            value = kind_of(extra).read(extra, self, winner)
+            if value is not None:
                 result[extra.key] = value
 
         if self.has_seat_entries and not (family.winner_hides_seats and winner is not None):
@@ -610,7 +560,7 @@ class HandForm(forms.Form):
                 continue
             if value in (None, "") or (seat_field.kind == "cards" and "points" in item):
                 continue
-            item[seat_field.key] = split_melds(value) if seat_field.kind == "melds" else value
+            item[seat_field.key] = SEAT_KINDS[seat_field.kind].read(value)
         if item or placed:
             item.update(dict.fromkeys(flags, True))
         return item
@@ -641,16 +591,6 @@ class HandForm(forms.Form):
                 elif value is not None:
                     initial[name] = value
         return initial
-
-    def _order(self, extra: EntryField) -> list[str]:
-        """The players with a place, first place first (the engine checks who is missing)."""
-        data = self.cleaned_data
-        placed = [
-            (data[f"p{i}-{extra.form_name}"], i)
-            for i in range(len(self.players))
-            if data.get(f"p{i}-{extra.form_name}") is not None
-        ]
-        return [self.players[i] for _place, i in sorted(placed)]
 
     def error_list(self) -> list[dict[str, str]]:
         """Every error of the form, each naming its player and field, with a link to the input.
@@ -719,22 +659,7 @@ class HandForm(forms.Form):
         if self.blocked_key and entry.get(self.blocked_key):
             initial["winner"] = BLOCKED
         for extra in family.extras:
-            if extra.kind == "eats":
-                eats = entry.get(extra.key)
-                for eat in eats if isinstance(eats, list) else []:
-                    if isinstance(eat, Mapping) and eat.get("to") in seat:
-                        key = f"p{seat[eat['to']]}-{extra.form_name}"
-                        initial[key] = initial.get(key, 0) + 1
-            elif extra.kind == "order":
-                order = entry.get(extra.key)
-                for place, name in enumerate(order if isinstance(order, list) else [], start=1):
-                    if isinstance(name, str) and name in seat:
-                        initial[f"p{seat[name]}-{extra.form_name}"] = place
-            elif extra.kind == "feeder":
-                if entry.get(extra.key):
-                    initial[extra.form_name] = True
-            elif extra.key in entry:
-                initial[extra.form_name] = entry[extra.key]
+            initial.update(kind_of(extra).initial(extra, entry.get(extra.key), self))
         winner = players[int(initial["winner"])] if initial.get("winner", "").isdigit() else None
         for name, item in (entry.get("hands") or {}).items():
             if name not in seat or not isinstance(item, Mapping):
@@ -775,10 +700,8 @@ class HandForm(forms.Form):
         if top in (family.role, self.blocked_key):
             return "winner"
         for extra in self.extras:
-            if top == extra.key and extra.kind == "order":
-                return self._place_field(extra, rest)
-            if top == extra.key and extra.form_name in self.fields:
-                return extra.form_name
+            if top == extra.key:
+                return kind_of(extra).error_field(extra, self, rest)
         if top != "hands" or not rest.startswith("hands."):
             return None
         tail = rest[len("hands.") :]
@@ -803,16 +726,6 @@ class HandForm(forms.Form):
     def _winner_or_none(self) -> str | None:
         return self.winner_name() if hasattr(self, "cleaned_data") else None
 
-    def _place_field(self, extra: EntryField, rest: str) -> str | None:
-        """``order[2]``: the place field of the seat listed third (None: the whole order)."""
-        match = re.fullmatch(r"[^\[]+\[(\d+)\]", rest)
-        if not match or not hasattr(self, "cleaned_data"):
-            return None
-        order = self._order(extra)
-        n = int(match.group(1))
-        if n >= len(order):
-            return None
-        return f"p{self.players.index(order[n])}-{extra.form_name}"
 
 
 def _texts(value: Any) -> bool:
@@ -822,35 +735,6 @@ def _texts(value: Any) -> bool:
 
 def _points_field(label: str) -> forms.IntegerField:
     return forms.IntegerField(label=label, required=False, min_value=0, max_value=MAX_POINTS)
-
-
-def _extra_field(extra: EntryField) -> forms.Field:
-    """The form field for one extra of a family's entry schema."""
-    label = gettext(extra.label)
-    if extra.kind in ("flag", "feeder"):
-        return forms.BooleanField(label=label, required=False)
-    if extra.kind == "choice":
-        return forms.TypedChoiceField(
-            label=label,
-            choices=[(str(value), gettext(text)) for value, text in extra.choices],
-            coerce=int,
-            empty_value=None,  # nothing chosen: left out, so the engine asks in words
-            required=False,
-            widget=forms.RadioSelect,
-        )
-    return forms.IntegerField(
-        label=label, required=False, min_value=extra.minimum, max_value=extra.maximum
-    )
-
-
-def _seat_field(seat_field: SeatField) -> forms.Field:
-    """The page's input for one entry of a seat's map (see ``Family.seat_map``)."""
-    label = gettext(seat_field.label)
-    if seat_field.kind == "number":
-        return _points_field(label)
-    if seat_field.kind == "flag":
-        return forms.BooleanField(label=label, required=False)
-    return forms.CharField(label=label, required=False, strip=True, max_length=MAX_TEXT)
 
 
 def _ordered(result: dict[str, Any], family: Family) -> dict[str, Any]:

@@ -29,7 +29,10 @@ def start_game(
     if dealer is not None:
         data["dealer"] = list(players).index(dealer)
     for slug, value in (options or {}).items():
-        data[f"opt-{slug}"] = "on" if value is True else value
+        if value is False:  # a box the page drew and left empty (a switch on by default)
+            data[f"shown-opt-{slug}"] = "1"
+        else:
+            data[f"opt-{slug}"] = "on" if value is True else value
     response = client.post(reverse("game_start"), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     return resolve(response["Location"]).kwargs["game_id"]

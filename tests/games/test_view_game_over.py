@@ -105,7 +105,7 @@ def test_long_games_fold_older_hands_and_show_progress(client):
                                     "p2-points": 22, "p3-points": 30})
     html = client.get(reverse("game", args=[game_id])).content.decode()
     assert "Hand 7 of 8" in html
-    folded = html[html.index('<details class="older-hands">'):]
+    folded = html[html.index('<details class="older-hands'):]
     assert 'id="hand-3"' in folded and 'id="hand-1"' in folded
     assert 'id="hand-6"' not in folded and 'id="hand-4"' not in folded
     assert "The 3 earlier hands (1–3)" in html

@@ -35,7 +35,8 @@ def test_every_switch_on_is_named_with_its_text(client, variant):
 @pytest.mark.django_db
 @pytest.mark.parametrize("variant", all_variants(), ids=lambda v: v.slug)
 def test_every_switch_off_is_named_off(client, variant):
-    game_id = start_game(client, variant.slug, _players(variant))
+    switches = [o for o in variant.options if o.type == "bool"]
+    game_id = start_game(client, variant.slug, _players(variant), {o.slug: False for o in switches})
     html = client.get(reverse("game_rules", args=[game_id])).content.decode()
     for option in variant.options:
         if option.type == "bool":

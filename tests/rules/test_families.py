@@ -141,11 +141,21 @@ def _whole_hand_result(variant, n: int) -> tuple[dict, str]:
     if family.seats == "winner":
         return {"out": "Ann", "hands": {"Ann": {"hand": cards(n)}}}, "Ann"
     hands = {name: {"points": 5} for name in _seated(variant)}
+    hands["Ann"] = {"points": 0}  # the winner ends the hand whatever it takes (Straight Gin: gin)
     hands["Bob"] = {"hand": cards(n)}
     if family.seats == "others":
         del hands["Ann"]
     result = {family.role: "Ann", "hands": hands} if family.role != "u" else {"hands": hands}
-    return result, "Bob"
+    return {**result, **required_extras(variant)}, "Bob"
+
+
+# A value of each kind of hand-level field, for the fields a variant requires (Oklahoma's upcard).
+SAMPLES = {"card": "7H", "flag": True, "number": 1}
+
+
+def required_extras(variant) -> dict:
+    table = get_variant(variant).table(players=len(_seated(variant)))
+    return {f.key: SAMPLES[f.kind] for f in family_of(variant).fields(table) if f.required}
 
 
 HAND_VARIANTS = [v.slug for v in all_variants() if "hand" in family_of(v).seat_keys]

@@ -33,9 +33,19 @@ from ..errors import ResultError, RulesError, UnknownVariantError
 from ..messages import N_, define
 from ..scoring import HandContext, HandResult, score_whole_hand, setup_table
 from ..variants import Table, Variant, get_variant
-from .base import MAX_COUNT, MAX_MELDS, MAX_POINTS, MAX_TEXT, EntryField, Family, SeatField
+from .base import (
+    MAX_COUNT,
+    MAX_MELDS,
+    MAX_POINTS,
+    MAX_TEXT,
+    SEAT_KEYS,
+    EntryField,
+    Family,
+    SeatField,
+    SeatKey,
+)
 from .continental import Continental
-from .knock import Knock
+from .knock import Gin, Knock
 from .nowrang import Nowrang
 from .penalty import Penalty
 from .phom import Phom
@@ -47,6 +57,7 @@ _FAMILIES: tuple[type[Family], ...] = (
     Standard,
     Block,
     Knock,
+    Gin,
     Continental,
     QueenCity,
     Phom,
@@ -118,9 +129,11 @@ __all__ = [
     "MAX_MELDS",
     "MAX_POINTS",
     "MAX_TEXT",
+    "SEAT_KEYS",
     "EntryField",
     "Family",
     "SeatField",
+    "SeatKey",
     "family_of",
     "score_at",
     "score_hand",

@@ -50,6 +50,7 @@ OUT_OF_BOUNDS = define("entry.out_of_bounds", N_("must be from {low} to {high}, 
 NOT_A_FLAG = define("entry.not_flag", N_("expected true or false, got {got}"))
 NOT_A_PLAYER = define("entry.not_player", N_("{got} is not a player in this game"))
 NOT_TEXT = define("entry.not_text", N_("expected text such as 'KH 7S 2D', got {got}"))
+ONE_CARD = define("entry.one_card", N_("expected one card such as '7S', got {got}"))
 TOO_LONG = define(
     "entry.too_long",
     NP_("at most {limit} character, got {count}", "at most {limit} characters, got {count}"),
@@ -102,7 +103,10 @@ class EntryField:
     the player before the winner: a flag on the page), ``eats`` (a list of
     ``{"from", "to"}`` between neighbours: a count per seat on the page), ``order`` (player
     names, first place first: a place per seat on the page).
-    ``option``: the table option that switches the field on (None: always in use).
+    ``card`` (one card, such as Oklahoma's upcard ``7S``).
+    ``option``: the table option that switches the field on (None: always in use);
+    ``param``: the variant parameter that makes the variant read it (None: every variant);
+    ``required``: a hand that is not void must give it.
     ``section``: where the page shows it (``role``, ``winner``, ``melds``, ``eats``).
     ``label``/``help``: texts for the page, marked for extraction; ``name``: the page's field
     name (default: ``key``).
@@ -114,6 +118,8 @@ class EntryField:
     kind: str
     label: str = ""
     option: str | None = None
+    param: str | None = None
+    required: bool = False
     minimum: int = 0
     maximum: int = MAX_COUNT
     choices: tuple[tuple[int, str], ...] = ()
@@ -128,8 +134,39 @@ class EntryField:
     def form_name(self) -> str:
         return self.name or self.key
 
+    def used_by(self, variant: Variant) -> bool:
+        """``variant`` reads this field (at a table with its option on, where it has one)."""
+        if self.param is not None and not variant.param(self.param):
+            return False
+        return self.option is None or variant.option(self.option) is not None
+
     def in_use(self, table: Table) -> bool:
+        if self.param is not None and not table.variant.param(self.param):
+            return False
         return self.option is None or table.on(self.option)
+
+
+@dataclass(frozen=True)
+class SeatKey:
+    """One key a seat's entry may hold: its kind (``number``, ``cards``, ``melds``, ``flag``)
+    and what it means (the API's description). The one list of seat keys: the engine checks a
+    seat against it, the API describes a seat from it, the page reads a seat by its kinds."""
+
+    kind: str
+    description: str = ""
+    strict: bool = True  # a number of another type is refused here (points: by the scorer)
+
+
+SEAT_KEYS: Mapping[str, SeatKey] = {
+    "points": SeatKey("number", strict=False),
+    "cards": SeatKey("cards", "cards left in hand, counted as they are"),
+    "hand": SeatKey("cards", "the whole hand; its size follows the deal"),
+    "melds": SeatKey("melds"),
+    "mom": SeatKey("flag", "no meld at all"),
+    "laid": SeatKey("number", "points laid on the table: melds and lay-offs (with left)"),
+    "left": SeatKey("number", "points left in hand (with laid)"),
+    "layoffs": SeatKey("cards", "the cards he laid off on anyone's melds"),
+}
 
 
 @dataclass(frozen=True)
@@ -367,6 +404,9 @@ class Family:
             value = result.get(extra.key)
             if value in (None, False, [], {}):
                 continue
+            if extra.param is not None and not table.variant.param(extra.param):
+                message = UNKNOWN_FIELD(variant=table.variant.name, key=extra.key)
+                raise ResultError(message, f"result.{extra.key}")
             if not extra.in_use(table):
                 raise ResultError(OPTION_OFF(option=extra.option), f"result.{extra.key}")
             _check_value(extra, value, players, f"result.{extra.key}")
@@ -395,28 +435,8 @@ class Family:
                 raise ResultError(
                     UNKNOWN_FIELD(variant=table.variant.name, key=str(key)), f"{where}.{key}"
                 )
-            if value is None:
-                continue
-            spot = f"{where}.{key}"
-            if key == "points":
-                if isinstance(value, int) and not isinstance(value, bool) and value > MAX_POINTS:
-                    raise ResultError(OUT_OF_BOUNDS(low=0, high=MAX_POINTS, got=value), spot)
-            elif key in ("laid", "left"):
-                _check_number(value, 0, MAX_POINTS, spot)
-            elif key in ("cards", "hand", "layoffs"):
-                if not isinstance(value, str):
-                    raise ResultError(NOT_TEXT(got=_shown(value)), spot)
-                _check_text(value, spot)
-            elif key == "melds":
-                if not isinstance(value, list):
-                    continue  # the scoring function explains the shape
-                if len(value) > MAX_MELDS:
-                    raise ResultError(TOO_MANY(limit=MAX_MELDS, count=len(value)), spot)
-                for i, text in enumerate(value):
-                    if isinstance(text, str):
-                        _check_text(text, f"{spot}[{i}]")
-            elif key == "mom" and not isinstance(value, bool):
-                raise ResultError(NOT_A_FLAG(got=_shown(value)), spot)
+            if value is not None:
+                _SEAT_CHECKS[SEAT_KEYS[key].kind](SEAT_KEYS[key], value, f"{where}.{key}")
         whole = entry.get("hand")
         if isinstance(whole, str):
             try:
@@ -453,6 +473,43 @@ def _check_number(value: Any, low: int, high: int, where: str) -> None:
         raise ResultError(OUT_OF_BOUNDS(low=low, high=high, got=value), where)
 
 
+def _seat_number(key: SeatKey, value: Any, spot: str) -> None:
+    if key.strict:
+        _check_number(value, 0, MAX_POINTS, spot)
+    elif isinstance(value, int) and not isinstance(value, bool) and value > MAX_POINTS:
+        raise ResultError(OUT_OF_BOUNDS(low=0, high=MAX_POINTS, got=value), spot)
+
+
+def _seat_cards(key: SeatKey, value: Any, spot: str) -> None:
+    if not isinstance(value, str):
+        raise ResultError(NOT_TEXT(got=_shown(value)), spot)
+    _check_text(value, spot)
+
+
+def _seat_melds(key: SeatKey, value: Any, spot: str) -> None:
+    if not isinstance(value, list):
+        return  # the scoring function explains the shape
+    if len(value) > MAX_MELDS:
+        raise ResultError(TOO_MANY(limit=MAX_MELDS, count=len(value)), spot)
+    for i, text in enumerate(value):
+        if isinstance(text, str):
+            _check_text(text, f"{spot}[{i}]")
+
+
+def _seat_flag(key: SeatKey, value: Any, spot: str) -> None:
+    if not isinstance(value, bool):
+        raise ResultError(NOT_A_FLAG(got=_shown(value)), spot)
+
+
+# The engine's check of each kind of seat key (see SEAT_KEYS).
+_SEAT_CHECKS: Mapping[str, Callable[[SeatKey, Any, str], None]] = {
+    "number": _seat_number,
+    "cards": _seat_cards,
+    "melds": _seat_melds,
+    "flag": _seat_flag,
+}
+
+
 def _check_value(field: EntryField, value: Any, players: tuple[str, ...], where: str) -> None:
     kind = field.kind
     if kind in ("number", "choice"):
@@ -463,6 +520,16 @@ def _check_value(field: EntryField, value: Any, players: tuple[str, ...], where:
     elif kind in ("player", "feeder"):
         if not isinstance(value, str) or value not in players:
             raise ResultError(NOT_A_PLAYER(got=_shown(value)), where)
+    elif kind == "card":
+        if not isinstance(value, str):
+            raise ResultError(ONE_CARD(got=_shown(value)), where)
+        _check_text(value, where)
+        try:
+            cards = parse_cards(value)
+        except RulesError as err:
+            raise err.at(where) from None
+        if len(cards) != 1 or cards[0].is_joker:
+            raise ResultError(ONE_CARD(got=_shown(value)), where)
     elif kind == "order":
         if not isinstance(value, list):
             return  # the scoring function explains the shape

@@ -1,15 +1,17 @@
-"""The Knock family: Knock Rummy and Gin Rummy. Nobody melds on the table; a knock ends the
-hand and the deadwood counts are compared.
+"""The Knock family: Knock Rummy, and Gin Rummy's family (:class:`Gin`, a Knock with small
+hooks). Nobody melds on the table; a knock ends the hand and the deadwood counts are compared.
 
 Knock Rummy (RULES.md 4): the knocker against the lowest count of every other player; a tie
 wins instead of the knocker, a lower count undercuts him (``undercut-bonus``), and a winner
 with no deadwood earns ``rum-bonus`` from each opponent.
 
-Gin Rummy (RULES.md 10, the variant's trait ``gin``): two players; a knock needs deadwood of at
+Gin Rummy (RULES.md 10, the family :class:`Gin`): two players; a knock needs deadwood of at
 most ``knock-limit``; the defender lays off onto the knocker's melds (computed here when both
 whole hands are given, a lay-off onto a lay-off included); a tie is an undercut; gin and big
 gin earn their bonuses; a hand may be void; the game ends with the game, box and shutout
-bonuses (:meth:`Knock.final_bonuses`).
+bonuses (:meth:`Gin.final_bonuses`). Its variants differ by parameters (RULES.md 10.1):
+``upcard-limit`` (Oklahoma: the upcard sets the knock limit), ``spade-doubles`` (a spade
+upcard doubles the hand) and ``gin-only`` (Straight Gin: nobody knocks).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from ..arrange import arrange
-from ..cards import Card, format_cards
+from ..cards import Card, format_cards, parse_cards
 from ..errors import IllegalMeldError, ResultError
 from ..melds import MeldReading, MeldRules, read_meld
 from ..messages import N_, NP_, define
@@ -31,8 +33,6 @@ from ..scoring.result import Bonus, HandResult
 from ..values import CardValues
 from ..variants import Table, Variant
 from .base import EntryField, Family
-
-GIN = "gin"  # the trait of a variant played by Gin Rummy's rules
 
 KNOCKED = define("knock.knocked", N_("{knocker} knocked with {count}"))
 DIFFERENCE = define("knock.difference", N_("{name}: {count} − {low} = {difference}"))
@@ -100,6 +100,25 @@ BOX_BONUS_LINE = define(
     count="hands",
 )
 
+UPCARD_MISSING = define(
+    "gin.upcard_missing",
+    N_("give the upcard: the first card turned up to start the discard pile"),
+)
+UPCARD_LIMIT = define("gin.upcard_limit", N_("The upcard {card} sets the knock limit: {limit}"))
+UPCARD_ACE = define("gin.upcard_ace", N_("The upcard {card} is an ace: only gin ends the hand"))
+OVER_UPCARD_LIMIT = define(
+    "gin.over_upcard_limit",
+    N_("{knocker} knocked with {count}, over the knock limit of {limit} set by the upcard {card}"),
+)
+SPADE_DOUBLES = define(
+    "gin.spade_doubles", N_("The upcard {card} is a spade: {points} doubled = {total}")
+)
+GIN_ONLY = define(
+    "gin.gin_only",
+    N_("only gin ends a hand of {variant}: {knocker} has {count} deadwood"),
+    translate=("variant",),
+)
+
 BIG_GIN = EntryField(
     "big_gin",
     "flag",
@@ -107,11 +126,17 @@ BIG_GIN = EntryField(
     option="big-gin",
     section="role",
 )
+UPCARD = EntryField(
+    "upcard",
+    "card",
+    N_("The upcard: the first card turned up to start the discard pile"),
+    param="upcard-limit",
+    section="role",
+    required=True,
+)
 
 
 def score_knock(hand: HandContext) -> HandResult:
-    if GIN in hand.variant.traits:
-        return score_gin(hand)
     knocker = hand.player("knocker")
     counted = collect(hand, hand.players)
     count = {p: c.count for p, c in counted.items()}
@@ -166,7 +191,9 @@ def score_knock(hand: HandContext) -> HandResult:
 
 
 def score_gin(hand: HandContext) -> HandResult:
-    """Gin Rummy: the knocker against the defender, after the defender's lay-offs."""
+    """Gin Rummy: the knocker against the defender, after the defender's lay-offs. The
+    variant's parameters say where the knock limit comes from, whether a spade upcard doubles
+    the hand and whether only gin ends it."""
     if hand.flag("void"):
         if hand.entry.get("knocker") is not None:
             raise ResultError(VOID_AND_KNOCK(), "result.knocker")
@@ -179,10 +206,24 @@ def score_gin(hand: HandContext) -> HandResult:
     where = f"result.hands.{knocker}"
     if big_gin and k:
         raise ResultError(BIG_GIN_DEADWOOD(knocker=knocker, count=k), where)
-    limit = hand.param("knock-limit")
-    if k > limit:
-        raise ResultError(OVER_LIMIT(knocker=knocker, count=k, limit=limit), where)
-    lines = [KNOCKED(knocker=knocker, count=k)]
+    upcard = _upcard(hand)
+    lines = []
+    if hand.variant.param("gin-only"):
+        if k:
+            message = GIN_ONLY(variant=hand.variant.name, knocker=knocker, count=k)
+            raise ResultError(message, where)
+    elif upcard is not None:
+        limit = _upcard_limit(upcard)
+        if k > limit:
+            message = OVER_UPCARD_LIMIT(knocker=knocker, count=k, limit=limit, card=str(upcard))
+            raise ResultError(message, where)
+        line = UPCARD_LIMIT(card=str(upcard), limit=limit) if limit else UPCARD_ACE(card=str(upcard))
+        lines.append(line)
+    else:
+        limit = hand.param("knock-limit")
+        if k > limit:
+            raise ResultError(OVER_LIMIT(knocker=knocker, count=k, limit=limit), where)
+    lines.append(KNOCKED(knocker=knocker, count=k))
     if counted[knocker].source != "points":
         lines.append(counted[knocker].describe(knocker))
     d_counted = counted[defender]
@@ -197,19 +238,45 @@ def score_gin(hand: HandContext) -> HandResult:
         ]
     lines.append(d_counted.describe(defender))
     d = d_counted.count
+
+    def won(winner: str, points: int) -> HandResult:
+        if upcard is not None and upcard.suit == "S" and hand.variant.param("spade-doubles"):
+            lines.append(SPADE_DOUBLES(card=str(upcard), points=points, total=2 * points))
+            points *= 2
+        return finish(hand, [winner], {winner: points}, counted, lines)
+
     if big_gin or k == 0:
         bonus = hand.param("big-gin-bonus" if big_gin else "gin-bonus")
         line = BIG_GIN_WINS if big_gin else GIN_WINS
         lines.append(line(knocker=knocker, count=d, bonus=bonus, total=d + bonus))
-        return finish(hand, [knocker], {knocker: d + bonus}, counted, lines)
+        return won(knocker, d + bonus)
     if k < d:
         lines.append(KNOCK_WINS(knocker=knocker, count=d, low=k, total=d - k))
-        return finish(hand, [knocker], {knocker: d - k}, counted, lines)
+        return won(knocker, d - k)
     bonus = hand.param("undercut-bonus")
     total = k - d + bonus
     line = GIN_TIE_UNDERCUT if k == d else GIN_UNDERCUT
     lines.append(line(name=defender, knocker=knocker, count=k, low=d, bonus=bonus, total=total))
-    return finish(hand, [defender], {defender: total}, counted, lines)
+    return won(defender, total)
+
+
+def _upcard(hand: HandContext) -> Card | None:
+    """The hand's upcard where the variant reads one (the schema checked it is one card)."""
+    if not hand.variant.param("upcard-limit"):
+        return None
+    value = hand.entry.get("upcard")
+    if value is None:
+        raise ResultError(UPCARD_MISSING(), "result.upcard")
+    return parse_cards(value)[0]
+
+
+def _upcard_limit(card: Card) -> int:
+    """The knock limit an upcard sets (RULES.md 10.1): its value, an ace meaning gin only.
+
+    >>> [_upcard_limit(c) for c in parse_cards("AS 4D 10H KC")]
+    [0, 4, 10, 10]
+    """
+    return 0 if card.rank == 1 else min(card.rank, 10)
 
 
 # -- the defender's lay-offs ------------------------------------------------------------------
@@ -312,15 +379,6 @@ class Knock(Family):
     role_required = N_("Choose who knocked.")
     seats = "all"
     parameters = ("undercut-bonus", "rum-bonus")
-    gin_parameters: ClassVar[tuple[str, ...]] = (
-        "knock-limit",
-        "gin-bonus",
-        "big-gin-bonus",
-        "undercut-bonus",
-        "box-bonus",
-        "game-bonus",
-    )
-    extras: ClassVar[tuple[EntryField, ...]] = (BIG_GIN,)
     blocked_label = N_("Nobody: the hand is void (no knock, two cards left in the stock)")
     tallies = ("hands", "won", "went_out", "left", "undercuts_made", "undercuts_suffered")
     tally_labels: ClassVar[Mapping[str, str]] = {
@@ -342,12 +400,6 @@ class Knock(Family):
             line["undercuts_suffered"] = int(undercut and name == knocker)
         return out
 
-    def parameters_for(self, variant: Variant) -> tuple[str, ...]:
-        return self.gin_parameters if GIN in variant.traits else self.parameters
-
-    def blocked_for(self, variant: Variant) -> str | None:
-        return "void" if GIN in variant.traits else None
-
     def laid_in_play(self, variant: Variant) -> bool:
         return False  # nothing goes down before the knock
 
@@ -356,6 +408,33 @@ class Knock(Family):
         if result.get("big_gin") is True and result.get("knocker") == name:
             return deal + 1, deal + 1  # big gin: all 11 cards after the draw, no discard
         return deal, deal
+
+
+class Gin(Knock):
+    """Gin Rummy's family: a Knock of two players whose hooks differ (the scorer, the void
+    hand, the upcard, the end-of-game bonuses). Its variants differ by parameters."""
+
+    slug = "gin"
+    scorer = staticmethod(score_gin)
+    parameters = (
+        "knock-limit",
+        "gin-bonus",
+        "big-gin-bonus",
+        "undercut-bonus",
+        "box-bonus",
+        "game-bonus",
+    )
+    blocked_key = "void"
+    extras: ClassVar[tuple[EntryField, ...]] = (BIG_GIN, UPCARD)
+
+    def parameters_for(self, variant: Variant) -> tuple[str, ...]:
+        """The numbers ``variant`` reads: the upcard replaces the knock limit, and where only
+        gin ends a hand nobody is undercut."""
+        unread = {
+            "knock-limit": variant.param("upcard-limit") or variant.param("gin-only"),
+            "undercut-bonus": variant.param("gin-only"),
+        }
+        return tuple(p for p in self.parameters if not unread.get(p))
 
     def final_bonuses(
         self,
@@ -366,12 +445,13 @@ class Knock(Family):
         winners: Sequence[str],
     ) -> tuple[Bonus, ...]:
         """Gin Rummy's end of game: shutout (the winner's hand points doubled when the loser
-        won no hand), then the game bonus to the winner and the box bonus per hand won."""
-        if GIN not in table.variant.traits or len(winners) != 1:
+        won no hand, option ``shutout``), then the game bonus to the winner and the box bonus
+        per hand won."""
+        if len(winners) != 1:
             return ()
         (winner,) = winners
         bonuses: list[Bonus] = []
-        if all(not won.get(p) for p in players if p != winner):
+        if table.on("shutout") and all(not won.get(p) for p in players if p != winner):
             points = totals[winner]
             bonuses.append(Bonus(winner, points, SHUTOUT(name=winner, points=points)))
         game = table.options["game-bonus"]

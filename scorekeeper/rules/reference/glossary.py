@@ -199,6 +199,11 @@ TERMS: tuple[Term, ...] = (
         aka=(N_("Schneider"), N_("Blitz")),
     ),
     Term(
+        "upcard",
+        N_("Upcard"),
+        N_("The first card turned up to start the discard pile; in Oklahoma Gin it sets the knock limit."),
+    ),
+    Term(
         "void-hand",
         N_("Void hand"),
         N_("A hand that ends with no knock and two cards in the stock: nobody scores."),

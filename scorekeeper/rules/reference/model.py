@@ -8,9 +8,17 @@ by the rules pages, the checker and the search. Texts are English templates mark
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
+
+from ..messages import N_, define
+
+PLAYS_AS = define(
+    "rules.derived",
+    N_("{variant} plays as {parent} except where this page says otherwise."),
+    translate=("variant", "parent"),
+)
 
 
 class Origin(StrEnum):
@@ -118,3 +126,30 @@ class Guide:
     # Option-free texts that stand in for a rule text a house rule contradicts, by anchor.
     core: Mapping[str, tuple[Para, ...]] = field(default_factory=dict)
     extra_cards: int = 0  # players dealt one card more (Phỏm's first player, Nowrang's)
+
+    def derive(
+        self,
+        *,
+        slug: str,
+        variant: str,
+        parent: str,
+        examples: tuple[Example, ...],
+        disputes: tuple[int, ...] | None = None,
+        more_disputes: tuple[Dispute, ...] = (),
+        terms: tuple[str, ...] = (),
+    ) -> Guide:
+        """The guide of a variant derived from this guide's (``variant`` and ``parent`` are
+        the two names): it shares this guide's paragraphs, terms (plus ``terms``) and the
+        disputes numbered in ``disputes`` (1 first; None: all) and its own ``more_disputes``, says once which game it plays
+        as, and has its own worked examples. Its rule texts state only what differs (see
+        :meth:`~scorekeeper.rules.variants.Variant.derive`)."""
+        note = Para(PLAYS_AS(variant=variant, parent=parent))
+        kept = self.disputes if disputes is None else tuple(self.disputes[n - 1] for n in disputes)
+        return replace(
+            self,
+            slug=slug,
+            sections={**self.sections, "play": (note, *self.sections.get("play", ()))},
+            terms=(*self.terms, *(t for t in terms if t not in self.terms)),
+            disputes=(*kept, *more_disputes),
+            examples=examples,
+        )

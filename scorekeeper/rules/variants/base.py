@@ -112,7 +112,9 @@ class Variant:
     winner_deals: bool = False  # the winner of a hand deals the next
     deal_note: str = ""
     aka: tuple[str, ...] = ()
-    rules: tuple[tuple[str, str], ...] = ()  # (heading, text) sections for the rules page
+    # (heading, text) sections for the rules page; a text is an N_ template or a Message whose
+    # numbers come from the variant's parameters (a derived variant's texts)
+    rules: tuple[tuple[str, Any], ...] = ()
     decisions: tuple[str, ...] = ()  # the app's Decision items, shown on the rules page
     hooks: Mapping[str, Callable[..., Any]] = field(default_factory=lambda: MappingProxyType({}))
     laid_in_play: bool = True  # melds go down during the hand (Rummy Complete: only at the end)
@@ -120,7 +122,56 @@ class Variant:
     # the whole hand, and the engine finds the melds (see scorekeeper.rules.going_out).
     going_out: WholeHand | None = None
     hand_grows: bool = False  # a whole hand holds at least the deal (Boat House: take two)
-    traits: frozenset[str] = frozenset()  # rules of its family this variant plays (Gin: 'gin')
+    # A variant derived from another (OpenSpiel style): the parent's slug, and the fixed
+    # parameters its family reads (Oklahoma Gin: the upcard sets the knock limit). Parameters
+    # are not house rules: a table cannot change them.
+    parent: str | None = None
+    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def param(self, name: str, default: Any = None) -> Any:
+        """A fixed parameter of this variant (see :meth:`derive`)."""
+        return self.params.get(name, default)
+
+    def derive(
+        self,
+        *,
+        slug: str,
+        name: str,
+        summary: str,
+        params: Mapping[str, Any] | None = None,
+        rules: tuple[tuple[str, Any], ...] = (),
+        decisions: tuple[Any, ...] = (),
+        **changes: Any,
+    ) -> Variant:
+        """A variant that plays as this one except for ``params`` (and any field in
+        ``changes``: its options, its player count...). Its rule texts are the parent's, each
+        heading in ``rules`` replaced by the derived text (a new heading is added, None drops
+        the parent's), so a derived variant states only what differs; its decisions follow
+        the parent's.
+
+        >>> from types import MappingProxyType
+        >>> base = Variant("base", "Base", "", "knock", (2, 2), MappingProxyType({2: 10}),
+        ...                MeldRules(), rules=(("Deal", "ten each"), ("Scoring", "the difference")))
+        >>> child = base.derive(slug="child", name="Child", summary="", params={"gin-only": True},
+        ...                     rules=(("Scoring", "gin only"),))
+        >>> child.parent, child.param("gin-only"), child.rules
+        ('base', True, (('Deal', 'ten each'), ('Scoring', 'gin only')))
+        """
+        replaced = dict(rules)
+        prose = tuple((h, replaced.pop(h, text)) for h, text in self.rules)
+        prose = tuple((h, text) for h, text in prose + tuple(replaced.items()) if text is not None)
+        return replace(
+            self,
+            slug=slug,
+            name=name,
+            summary=summary,
+            parent=self.slug,
+            aka=changes.pop("aka", ()),
+            params=MappingProxyType({**self.params, **(params or {})}),
+            rules=prose,
+            decisions=self.decisions + tuple(decisions),
+            **changes,
+        )
 
     def option(self, slug: str) -> Option | None:
         return next((o for o in self.options if o.slug == slug), None)

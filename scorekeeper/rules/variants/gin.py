@@ -1,9 +1,12 @@
-"""Gin Rummy: two players, knock at 10 or less, the defender lays off; in the Knock family."""
+"""Gin Rummy: two players, knock at 10 or less, the defender lays off; scored by the Gin
+family (a Knock with small hooks). Oklahoma Gin and Straight Gin derive from it by parameters
+(RULES.md 10.1): each states only its parameters, its options and the rule texts that differ.
+"""
 
 from types import MappingProxyType
 
 from ..melds import Ace, MeldRules
-from ..messages import N_
+from ..messages import N_, define
 from .base import Option, Variant
 from .common import target
 from .parameters import (
@@ -24,14 +27,22 @@ BIG_GIN = Option(
     N_("A player whose 11 cards all meld after the draw goes out without discarding: big gin."),
 )
 
+SHUTOUT = Option(
+    "shutout",
+    N_("Shutout"),
+    "bool",
+    True,
+    True,
+    N_("When the loser won no hand, the winner's hand points are doubled at the end of the game."),
+)
+
 GIN_RUMMY = Variant(
     slug="gin-rummy",
     name=N_("Gin Rummy"),
     summary=N_(
         "Two players, ten cards: knock with 10 or less, the other lays off; gin pays 25 more."
     ),
-    family="knock",
-    traits=frozenset({"gin"}),
+    family="gin",
     players=(2, 2),
     deal=MappingProxyType({2: 10}),
     meld_rules=MeldRules(ace=Ace.LOW),
@@ -44,7 +55,9 @@ GIN_RUMMY = Variant(
         UNDERCUT_BONUS(25),
         BOX_BONUS(25),
         GAME_BONUS(100),
+        SHUTOUT,
     ),
+    params=MappingProxyType({"upcard-limit": False, "spade-doubles": False, "gin-only": False}),
     deadwood=True,
     rules=(
         (
@@ -106,4 +119,91 @@ GIN_RUMMY = Variant(
     ),
 )
 
-VARIANTS = (GIN_RUMMY,)
+# -- variants derived by parameters: their texts state only what differs, numbers filled in --
+
+GIN_END = define(
+    "rules.gin.end",
+    N_(
+        "The first player to reach {target} wins and adds a game bonus of {game}; each player "
+        "adds {box} for every hand he won. If the loser won no hand at all, the winner's points "
+        "are doubled first (a shutout)."
+    ),
+)
+OKLAHOMA_KNOCKING = define(
+    "rules.oklahoma.knocking",
+    N_(
+        "As in Gin Rummy, except that the first card turned up to start the discard pile, the "
+        "upcard, sets the knock limit of the hand: its value ({values}). With an ace only gin "
+        "ends the hand. When the upcard is a spade, the hand scores double, its bonuses included."
+    ),
+)
+STRAIGHT_KNOCKING = define(
+    "rules.straight.knocking",
+    N_(
+        "Nobody knocks: only gin (no deadwood at all) ends a hand, so there are no lay-offs and "
+        "no undercuts."
+    ),
+)
+STRAIGHT_SCORING = define(
+    "rules.straight.scoring",
+    N_(
+        "Gin scores the other player's deadwood plus {gin}. A hand that ends with two cards "
+        "left in the stock and no gin is void: nobody scores."
+    ),
+)
+
+
+def _defaults(options):
+    return {o.slug: o.default for o in options}
+
+
+def _gin_end(options):
+    d = _defaults(options)
+    return GIN_END(target=d["target"], game=d["game-bonus"], box=d["box-bonus"])
+
+
+OKLAHOMA_OPTIONS = (
+    target(150),
+    GIN_BONUS(25),
+    BIG_GIN,
+    BIG_GIN_BONUS(31),
+    UNDERCUT_BONUS(25),
+    BOX_BONUS(25),
+    GAME_BONUS(100),
+    SHUTOUT,
+)
+OKLAHOMA_GIN = GIN_RUMMY.derive(
+    slug="oklahoma-gin",
+    name=N_("Oklahoma Gin"),
+    summary=N_("Gin Rummy where the first upcard sets the knock limit, and a spade doubles the hand."),
+    params={"upcard-limit": True, "spade-doubles": True},
+    options=OKLAHOMA_OPTIONS,
+    rules=(
+        ("Knocking", OKLAHOMA_KNOCKING(values=GIN_RUMMY.values.describe())),
+        ("End of the game", _gin_end(OKLAHOMA_OPTIONS)),
+    ),
+)
+
+STRAIGHT_OPTIONS = (
+    target(100),
+    GIN_BONUS(25),
+    BIG_GIN,
+    BIG_GIN_BONUS(31),
+    BOX_BONUS(25),
+    GAME_BONUS(100),
+    SHUTOUT,
+)
+STRAIGHT_GIN = GIN_RUMMY.derive(
+    slug="straight-gin",
+    name=N_("Straight Gin"),
+    summary=N_("Gin Rummy without knocking: only gin ends a hand."),
+    params={"gin-only": True},
+    options=STRAIGHT_OPTIONS,
+    rules=(
+        ("Knocking", STRAIGHT_KNOCKING()),
+        ("Scoring", STRAIGHT_SCORING(gin=_defaults(STRAIGHT_OPTIONS)["gin-bonus"])),
+        ("End of the game", _gin_end(STRAIGHT_OPTIONS)),
+    ),
+)
+
+VARIANTS = (GIN_RUMMY, OKLAHOMA_GIN, STRAIGHT_GIN)

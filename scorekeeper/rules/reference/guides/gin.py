@@ -102,4 +102,57 @@ GIN = Guide(
     going_out=GoingOut(knock=True),
 )
 
-GUIDES = (GIN,)
+# -- RULES.md 10.1: the derived variants share this guide and add their examples ------------
+
+
+def _upcard(ann: int, bob: int, upcard: str) -> dict:
+    return {**_counts(ann, bob), "upcard": upcard}
+
+
+OKLAHOMA = GIN.derive(
+    slug="oklahoma-gin",
+    variant=N_("Oklahoma Gin"),
+    parent=N_("Gin Rummy"),
+    terms=("upcard",),
+    examples=(
+        Example(N_("1. The knocker has less deadwood"), AB, _upcard(5, 12, "7H")),
+        Example(N_("2. A spade upcard doubles the hand"), AB, _upcard(5, 12, "7S")),
+        Example(N_("3. An ace upcard: only gin, doubled by the spade"), AB, _upcard(0, 31, "AS")),
+    ),
+)
+
+STRAIGHT = GIN.derive(
+    slug="straight-gin",
+    variant=N_("Straight Gin"),
+    parent=N_("Gin Rummy"),
+    disputes=(3, 4),
+    more_disputes=(
+        Dispute(
+            N_("May a player knock with a little deadwood?"),
+            N_("No: only gin ends a hand, so a knock with any deadwood is refused."),
+            "play",
+            Check("deadwood", ANN_HAND),
+        ),
+        Dispute(
+            N_("Who scores when the stock is down to two cards?"),
+            N_("Nobody: the hand is void, and the same player deals again."),
+            "scoring",
+        ),
+        Dispute(
+            N_("Is big gin played?"),
+            N_("Only with the big gin house rule: all 11 cards melded after the draw."),
+            "house-rules",
+        ),
+    ),
+    examples=(
+        Example(N_("1. Gin: the other's deadwood plus the gin bonus"), AB, _counts(0, 20)),
+        Example(
+            N_("2. Big gin, with the house rule"),
+            AB,
+            {**_counts(0, 20), "big_gin": True},
+            options={"big-gin": True},
+        ),
+    ),
+)
+
+GUIDES = (GIN, OKLAHOMA, STRAIGHT)
