@@ -336,7 +336,10 @@ def get_game(request: HttpRequest, public_id: str):
     "/games/{public_id}/hands",
     response={200: StateOut, 201: StateOut, 409: ErrorOut, **WRITE_ERRORS},
     auth=GameToken(),
-    summary="Record the next hand (a repeated request_id records nothing and answers 200)",
+    summary=(
+        "Record the next hand (a repeated request_id or Idempotency-Key records nothing and"
+        " answers the first answer)"
+    ),
 )
 def record_hand(
     request: HttpRequest,
