@@ -12,10 +12,11 @@ import csv
 import io
 from typing import Any
 
+from scorekeeper.spreadsheet import spreadsheet_safe
+
 from .models import Game
 from .selectors import game_state
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 FORMAT = "rummytable-game/1"
 
 
@@ -49,12 +50,6 @@ def game_export(*, game: Game) -> dict[str, Any]:
     }
 
 
-def _cell(value: Any) -> Any:
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
 def game_csv(*, game: Game) -> str:
     """One row per hand: ``hand, dealer``, then ``<player> change`` and ``<player> total`` for
     each seat, then the explanation codes (space separated). A byte-order mark first, so
@@ -67,9 +62,9 @@ def game_csv(*, game: Game) -> str:
     for name in players:
         header += [f"{name} change", f"{name} total"]
     header.append("explanation codes")
-    writer.writerow([_cell(h) for h in header])
+    writer.writerow([spreadsheet_safe(h) for h in header])
     for hand in data["hands"]:
-        row: list[Any] = [hand["n"], _cell(hand["dealer"] or "")]
+        row: list[Any] = [hand["n"], spreadsheet_safe(hand["dealer"] or "")]
         for name in players:
             row += [hand["deltas"].get(name, 0), hand["totals"].get(name, "")]
         row.append(" ".join(line.get("code", "") for line in hand["explanation_codes"]))
