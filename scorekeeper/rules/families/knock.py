@@ -342,9 +342,6 @@ class Knock(Family):
             line["undercuts_suffered"] = int(undercut and name == knocker)
         return out
 
-    def parameters_for(self, variant: Variant) -> tuple[str, ...]:
-        return self.gin_parameters if GIN in variant.traits else self.parameters
-
     def blocked_for(self, variant: Variant) -> str | None:
         return "void" if GIN in variant.traits else None
 
