@@ -126,7 +126,7 @@ def hand_preview(request: HttpRequest, game: Game) -> HttpResponse:
             form.add_rules_error(error)
         else:
             if number is None:
-                after = state_after_new_hand(game=game, entry=form.entry())
+                after = state_after_new_hand(game=game, entry=form.entry(), dealer=dealer)
     return _hand_page(
         request,
         game,
