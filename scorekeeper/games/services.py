@@ -382,8 +382,7 @@ def hand_add(
     _refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("hand", entry, dealer)
     keys = _keys(key, request_id)
-    _lock(game)
-    remembered = _remembered(game.public_id, keys, fingerprint)
+    remembered = _begin(game, keys, fingerprint)
     if remembered is not None:
         return remembered
     stored = game.hands.filter(deleted_at__isnull=True)
@@ -439,8 +438,7 @@ def hand_correction(
     _refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("correct", number, entry, dealer, if_match)
     keys = _keys(key)
-    _lock(game)
-    remembered = _remembered(game.public_id, keys, fingerprint)
+    remembered = _begin(game, keys, fingerprint)
     if remembered is not None:
         return remembered
     hands = list(live_hands(game=game))
@@ -481,8 +479,7 @@ def hand_deletion(
     _refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("delete", number, if_match)
     keys = _keys(key)
-    _lock(game)
-    remembered = _remembered(game.public_id, keys, fingerprint)
+    remembered = _begin(game, keys, fingerprint)
     if remembered is not None:
         return remembered
     hands = list(live_hands(game=game))
@@ -515,8 +512,7 @@ def hand_restoration(
     _refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("restore", hand_id)
     keys = _keys(key)
-    _lock(game)
-    remembered = _remembered(game.public_id, keys, fingerprint)
+    remembered = _begin(game, keys, fingerprint)
     if remembered is not None:
         return remembered
     hand = game.hands.get(pk=hand_id, deleted_at__isnull=False)
@@ -579,6 +575,13 @@ def hand_restore(*, game: Game, hand_id: int) -> Hand:
 def _keys(*keys: str | None) -> list[str]:
     """The idempotency keys of a write (an Idempotency-Key and a request_id work the same)."""
     return list(dict.fromkeys(key for key in keys if key))
+
+
+def _begin(game: Game, keys: list[str], fingerprint: str) -> HandWrite | None:
+    """Lock the game (one writer at a time: a concurrent retry waits, then replays) and answer
+    the first answer to one of ``keys``, if there was one."""
+    _lock(game)
+    return _remembered(game.public_id, keys, fingerprint)
 
 
 def _remembered(scope: str, keys: list[str], fingerprint: str) -> HandWrite | None:
