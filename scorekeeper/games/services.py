@@ -1,9 +1,17 @@
 """Writes to games.
 
-Every hand write locks its game, replays all live hands through the engine and stores what the
-replay says (every hand's result, the running totals, the game's summary) in one transaction.
-The engine rejects a bad entry before anything is written, and the cache can never drift from
-the hands, because nothing else writes them.
+One service per hand operation, called the same way by the pages and the API:
+:func:`hand_add`, :func:`hand_correction`, :func:`hand_deletion` and :func:`hand_restoration`.
+Each locks its game once, answers a repeated idempotency key (an ``Idempotency-Key`` or a
+``request_id``: one policy) with the first answer, replays all live hands through the engine
+once and stores what the replay says (every hand's result, the running totals, the game's
+summary), the hand's new revision with its account of what moved (:mod:`.consequences`) and the
+key's answer, in one transaction. The engine rejects a bad entry before anything is written,
+and the cache can never drift from the hands, because nothing else writes them. After the
+commit, :data:`.signals.game_changed` fires (the hook for live events and later rebuilds).
+
+``hand_record``, ``hand_correct``, ``hand_delete`` and ``hand_restore`` are the same services
+under their earlier names, answering the hand alone.
 """
 
 from __future__ import annotations
