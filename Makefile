@@ -36,7 +36,7 @@ run: $(RUN_STAMP)
 	@DEBUG=1 $(PY) -m scorekeeper.netaddr $(HOST) $(PORT)
 	DEBUG=1 HOST=$(HOST) PORT=$(PORT) exec $(VENV)/bin/gunicorn -c gunicorn.conf.py --reload
 
-# Production: needs SECRET_KEY (and the rest of README "Deploying") in the environment.
+# Production: needs SECRET_KEY (and the rest of docs/deploying.md) in the environment.
 serve: $(RUN_STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v 0
@@ -77,7 +77,7 @@ gettext-deps:
 	  fi; \
 	}
 
-# Rebuild the translation catalogues (see "Languages" in README.md): extract every string of
+# Rebuild the translation catalogues (see docs/languages.md): extract every string of
 # the pages, the apps and the engine (N_/NP_) into locale/<lang>/LC_MESSAGES/django.po for each
 # language of settings.LANGUAGES (msgmerge keeps what is translated; entries no longer used stay
 # as obsolete "#~" entries and come back by themselves if their string returns), then, with

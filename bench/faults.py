@@ -1,4 +1,4 @@
-"""Fault cases against a production-mode gunicorn on 127.0.0.1 (README "Deploying").
+"""Fault cases against a production-mode gunicorn on 127.0.0.1 (docs/deploying.md).
 
     .venv/bin/python bench/faults.py          # PostgreSQL at 127.0.0.1:5432 and Redis at :6379
 

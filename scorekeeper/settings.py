@@ -3,7 +3,7 @@
 Everything deploy-specific comes from the environment so one settings file serves a laptop
 (SQLite, locmem cache), CI (PostgreSQL + Redis) and production alike. The defaults fail closed:
 without ``DEBUG=1`` the app is in production mode and refuses to start without a strong
-``SECRET_KEY``; ``make run`` sets ``DEBUG=1`` for development. README "Configuration" lists
+``SECRET_KEY``; ``make run`` sets ``DEBUG=1`` for development. docs/deploying.md "Configuration" lists
 every variable.
 """
 
@@ -341,6 +341,8 @@ LANGUAGES = [
     ("de", "Deutsch"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates and times as each language writes them (scorekeeper/formats/<lang>/formats.py).
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 TIME_ZONE = "UTC"
 USE_TZ = True
 

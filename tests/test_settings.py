@@ -60,7 +60,7 @@ def test_all_eight_languages_are_offered():
 
 MANAGE = str(settings.BASE_DIR / "manage.py")
 STRONG_KEY = "k" + "Zq8vN3xL5pR7tW2yB4mC6dF9hJ1gS0aE" * 2
-# What README "Deploying" documents for production (plus a database that exists here).
+# What docs/deploying.md documents for production (plus a database that exists here).
 PRODUCTION_ENV = {
     "SECRET_KEY": STRONG_KEY,
     "ALLOWED_HOSTS": "cards.example.org",

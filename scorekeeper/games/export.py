@@ -1,5 +1,7 @@
-"""One game out: its hands, each player's change and total after every hand, the dealers and
-the explanation codes, as JSON (the data) and as CSV (a spreadsheet row per hand).
+"""One game out, as the final page shows it: its hands, each player's change and total after
+every hand, the dealers, the chips paid in each hand, the end-of-game bonuses and, for a chip
+game, the payments that settle it; as JSON (the data, explanations as message codes) and as CSV
+(a spreadsheet row per hand, in the reader's language).
 
 Read from the stored state (`selectors.game_state`): two queries whatever the game holds, and
 nothing recomputed here. CSV cells that a spreadsheet would run as a formula (a player named
@@ -12,17 +14,23 @@ import csv
 import io
 from typing import Any
 
+from django.utils.translation import gettext
+
+from scorekeeper.i18n import render_message
 from scorekeeper.spreadsheet import spreadsheet_safe
 
 from .models import Game
+from .presentation import settlement
 from .selectors import game_state
 
-FORMAT = "rummytable-game/1"
+FORMAT = "rummytable-game/2"
 
 
 def game_export(*, game: Game) -> dict[str, Any]:
     """The game as data: the format, the table (variant, options, players, first dealer),
-    every hand (number, dealer, entry, deltas, totals, explanation codes) and the end state."""
+    every hand (number, dealer, entry, deltas, chips paid, totals, explanation codes), the
+    end-of-game bonuses (already in the final totals), the payments that settle a chip game,
+    and the end state."""
     state = game_state(game=game)
     return {
         "format": FORMAT,
@@ -38,11 +46,17 @@ def game_export(*, game: Game) -> dict[str, Any]:
                 "dealer": hand["dealer"],
                 "entry": hand["result"],
                 "deltas": hand["deltas"],
+                "transfers": hand["transfers"],
                 "totals": hand["totals"],
                 "winners": hand["winners"],
                 "explanation_codes": hand["explanation"],
             }
             for hand in state["hands"]
+        ],
+        "bonuses": state["bonuses"],
+        "settlement": [
+            {"from": p.payer, "to": p.payee, "amount": p.amount}
+            for p in settlement(state["players"], state["hands"])
         ],
         "totals": state["totals"],
         "over": state["over"],
@@ -50,23 +64,53 @@ def game_export(*, game: Game) -> dict[str, Any]:
     }
 
 
+def _payment(payer: str, payee: str, amount: int) -> str:
+    return gettext("%(payer)s → %(payee)s: %(amount)s") % {
+        "payer": payer, "payee": payee, "amount": amount,
+    }
+
+
 def game_csv(*, game: Game) -> str:
-    """One row per hand: ``hand, dealer``, then ``<player> change`` and ``<player> total`` for
-    each seat, then the explanation codes (space separated). A byte-order mark first, so
-    spreadsheets read the names' accents right."""
+    """One row per hand: hand, dealer, then each seat's change and total, the chips paid in
+    the hand (chip games) and the explanation as the page words it; then a row per end-of-game
+    bonus, so the last row's totals are the final page's; then, for a chip game, a row per
+    payment that settles it. Headers and text are in the active language (the page's that
+    linked the file). A byte-order mark first, so spreadsheets read the names' accents right."""
     data = game_export(game=game)
     players = data["players"]
+    chips = any(hand["transfers"] for hand in data["hands"])
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    header = ["hand", "dealer"]
+    header = [gettext("Hand"), gettext("Dealer")]
     for name in players:
-        header += [f"{name} change", f"{name} total"]
-    header.append("explanation codes")
+        header += [
+            gettext("%(name)s: change") % {"name": name},
+            gettext("%(name)s: total") % {"name": name},
+        ]
+    if chips:
+        header.append(gettext("Payments"))
+    header.append(gettext("Explanation"))
     writer.writerow([spreadsheet_safe(h) for h in header])
-    for hand in data["hands"]:
-        row: list[Any] = [hand["n"], spreadsheet_safe(hand["dealer"] or "")]
+
+    def row(first: Any, dealer: str, deltas: dict, totals: dict, paid: str, text: str) -> None:
+        cells: list[Any] = [first, spreadsheet_safe(dealer)]
         for name in players:
-            row += [hand["deltas"].get(name, 0), hand["totals"].get(name, "")]
-        row.append(" ".join(line.get("code", "") for line in hand["explanation_codes"]))
-        writer.writerow(row)
+            cells += [deltas.get(name, 0), totals.get(name, "")]
+        if chips:
+            cells.append(spreadsheet_safe(paid))
+        cells.append(spreadsheet_safe(text))
+        writer.writerow(cells)
+
+    for hand in data["hands"]:
+        paid = "; ".join(_payment(t["from"], t["to"], t["amount"]) for t in hand["transfers"])
+        text = " ".join(render_message(line) for line in hand["explanation_codes"])
+        row(hand["n"], hand["dealer"] or "", hand["deltas"], hand["totals"], paid, text)
+    running = dict(data["hands"][-1]["totals"]) if data["hands"] else {}
+    for bonus in data["bonuses"]:
+        running[bonus["player"]] = running.get(bonus["player"], 0) + bonus["points"]
+        row(gettext("Bonus"), "", {bonus["player"]: bonus["points"]}, dict(running), "",
+            render_message(bonus["line"]))
+    for payment in data["settlement"]:
+        row(gettext("Settle up"), "", {}, {}, _payment(payment["from"], payment["to"],
+                                                        payment["amount"]), "")
     return "\ufeff" + out.getvalue()

@@ -21,7 +21,9 @@ def state_after_new_hand(
     """The state after ``entry`` as the next hand, dealt by ``dealer`` (None: the rotation's
     suggestion), every saved hand by its recorded dealer: ``base`` (the saved hands it follows),
     ``totals`` [(name, total)] in seating order, ``dealer``, ``deal``, ``over`` and ``next``
-    (the number of the hand after it). None when the engine refuses the sequence."""
+    (the number of the hand after it); when the hand ends the game, its ``winners`` and the
+    end-of-game ``bonuses`` (already in the totals). None when the engine refuses the
+    sequence."""
     state = game_state(game=game)
     players = state["players"]
     entries = [hand["result"] for hand in state["hands"]] + [entry]
@@ -38,4 +40,6 @@ def state_after_new_hand(
         "deal": after.deal,
         "over": bool(after.over),
         "next": len(entries) + 1,
+        "winners": list(after.winners) if after.over else [],
+        "bonuses": [bonus.as_dict() for bonus in after.bonuses] if after.over else [],
     }

@@ -34,6 +34,8 @@ SHELL = (
     "js/draft.js",
     "js/cardpicker.js",
     "js/game.js",
+    "js/print.js",
+    "js/tablemode.js",
     "js/entry.js",
     "django_htmx/htmx-2.min.js",
     "django_htmx/django-htmx.js",

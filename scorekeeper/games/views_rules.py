@@ -7,15 +7,11 @@ variant or game, call it, and render.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from typing import Any
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import translation
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from scorekeeper.i18n import render_message, translate_text
@@ -38,11 +34,18 @@ from scorekeeper.rules.reference import (
     split_melds,
     worked_examples,
 )
-from scorekeeper.rules.reference.questions import ask
 
 from .forms import default_variant
 from .forms_check import CheckForm
 from .models import Game
+from .rules_search import (
+    MAX_QUERY,
+    BadQuestion,
+    clean_language,
+    clean_question,
+    say_in,
+    search_rules,
+)
 from .selectors import game_get
 
 
@@ -168,39 +171,42 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def rules_search(request: HttpRequest) -> HttpResponse:
-    """Search every rule, glossary entry and question with a question as typed, in the page's
-    language and, when that finds nothing or only part of the question, in the others (a
-    mixed table types in its own languages; see scorekeeper/rules/reference/questions.py):
-    best first, with the sentence that matched; nothing found suggests the book's nearest
-    words."""
-    query = (request.GET.get("q") or "").strip()[:200]
-    language = get_language() or "en"
-    answer = None
-    if query:
-        others = {code: _say_in(code) for code, _name in settings.LANGUAGES if code != language}
-        answer = ask(query, _say_in(language), language, elsewhere=others)
-    context = {
-        "q": query,
-        "hits": answer.results if answer else [],
-        "suggestions": answer.suggestions if answer else [],
+    """A question as typed, in any of the app's languages, answered from the whole book (see
+    ``games/rules_search.py``, which the API calls too): best first, each place in the page's
+    language with the sentence that answers; nothing found suggests the book's nearest words.
+    ``game``: a game's id, whose variant's places come first (its question box)."""
+    raw = request.GET.get("q") or ""
+    game = _game_param(request.GET.get("game"))
+    context: dict[str, Any] = {
+        "q": raw.strip()[:MAX_QUERY],
+        "game": game,
+        "asked": get_variant(game.variant) if game is not None else None,
+        "hits": [],
+        "suggestions": [],
+        "error": None,
     }
-    return render(request, "reference/search.html", context)
+    status = 200
+    if raw.strip():
+        try:
+            query = clean_question(raw)
+        except BadQuestion as err:
+            context["error"] = str(err)
+            status = 400
+        else:
+            found = search_rules(query=query, language=clean_language(None), game=game)
+            context.update(
+                hits=found.results(),
+                suggestions=found.answer.suggestions,
+                games=found.answer.games,
+            )
+    return render(request, "reference/search.html", context, status=status)
 
 
 def _say(text: Any) -> str:
     return translate_text(text) if isinstance(text, str) else render_message(text)
 
 
-@functools.cache
-def _say_in(language: str) -> Callable[[Any], str]:
-    """``_say`` in ``language`` whatever the page's: one function per language, so the search
-    keeps one reading of the book per language (it caches by language and function)."""
-
-    def say(text: Any) -> str:
-        with translation.override(language):
-            return _say(text)
-
-    return say
+_say_in = say_in  # the book in one language, as the search reads it
 
 
 # ------------------------------------------------------------------------------------------

@@ -158,7 +158,18 @@ def render(
         return (template.singular if isinstance(template, Plural) else template).format(**params)
 
 
+MINUS = "\u2212"
+
+
 def _render_param(value: Any, gettext: Gettext, ngettext: Ngettext) -> Any:
+    """A parameter as the text shows it: a message rendered, a negative number with a true
+    minus sign (``−35``, as totals and the explanations' own subtractions print it).
+
+    >>> _render_param(-35, _english, _english_plural), _render_param(35, _english, _english_plural)
+    ('−35', 35)
+    """
+    if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
+        return MINUS + str(-value)
     if isinstance(value, Message):
         return render(value, gettext, ngettext)
     if isinstance(value, list | tuple) and value and all(isinstance(v, Message) for v in value):

@@ -64,6 +64,13 @@
     return store.queue.ofGame(gameUrl).filter(function (e) { return e.state !== "refused"; });
   }
 
+  // How many hands of a game are saved, by the newest state this phone has seen: this page's
+  // (`hands` at `stamp`) or a newer one's (a form kept for offline use is older than the game
+  // page seen since it was kept).
+  function savedHands(gameUrl, hands, stamp) {
+    return store.known.see(gameUrl, hands, parseFloat(stamp) || 0).hands;
+  }
+
   // The number the next hand of a game gets: after the saved hands and after every queued one.
   function nextNumber(gameUrl, saved) {
     var n = saved;
@@ -151,7 +158,7 @@
     var board = document.getElementById("scoreboard");
     if (!board || !board.dataset.gameUrl) return;
     var words = board.dataset;
-    var saved = parseInt(words.hands, 10) || 0;
+    var saved = savedHands(words.gameUrl, parseInt(words.hands, 10) || 0, words.stamp);
     var pending = pendingOf(words.gameUrl);
     board.querySelectorAll(".queued-hand, .queued-note, .queued-undo").forEach(function (el) {
       el.remove();
@@ -243,7 +250,8 @@
   function showOnForm() {
     var marker = document.querySelector("[data-draft-key][data-title-template]");
     if (!marker || marker.dataset.editing) return;
-    var saved = (parseInt(marker.dataset.handNumber, 10) || 1) - 1;
+    var saved = savedHands(marker.dataset.gameUrl,
+      (parseInt(marker.dataset.handNumber, 10) || 1) - 1, marker.dataset.stamp);
     var n = nextNumber(marker.dataset.gameUrl, saved);
     document.querySelectorAll("[data-hand-title]").forEach(function (el) {
       el.textContent = fill(marker.dataset.titleTemplate, n);
@@ -310,7 +318,8 @@
       url: form.action,
       body: body,
       // A new hand follows the saved and the queued ones; a correction keeps its number.
-      number: editing ? formNumber : nextNumber(gameUrl, formNumber - 1),
+      number: editing ? formNumber
+        : nextNumber(gameUrl, savedHands(gameUrl, formNumber - 1, marker && marker.dataset.stamp)),
       gameUrl: gameUrl,
       formUrl: window.location.pathname,
       draftKey: marker ? marker.dataset.draftKey : null,

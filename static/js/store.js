@@ -141,5 +141,30 @@
     },
   };
 
-  window.RummyStore = { available: function () { return !!storage(); }, drafts: drafts, queue: queue, sent: sent };
+  // The newest state of each game this phone has seen: how many hands were saved, and the
+  // server's stamp of that state (the game's last change). A page kept for offline use may be
+  // older than one seen since; the stamp says which to believe.
+  var KNOWN = "rt-known";
+  var KNOWN_KEPT = 50;
+  var known = {
+    // Note a page's state; answer the newest known: {hands, stamp}.
+    see: function (gameUrl, hands, stamp) {
+      var all = get(KNOWN, {});
+      if (typeof all !== "object" || Array.isArray(all)) all = {};
+      var had = all[gameUrl];
+      if (!had || !(had.stamp > stamp)) {
+        all[gameUrl] = { hands: hands, stamp: stamp, at: Date.now() };
+        var games = Object.keys(all).sort(function (a, b) { return all[b].at - all[a].at; });
+        games.slice(KNOWN_KEPT).forEach(function (g) { delete all[g]; });
+        set(KNOWN, all);
+        return all[gameUrl];
+      }
+      return had;
+    },
+  };
+
+  window.RummyStore = {
+    available: function () { return !!storage(); },
+    drafts: drafts, queue: queue, sent: sent, known: known,
+  };
 })();

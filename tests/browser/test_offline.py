@@ -300,12 +300,18 @@ def test_a_kept_form_never_reuses_a_sent_request_id(live_server, chromium):
         page.wait_for_url(game_url)
         context.set_offline(True)
         page.goto(form_url)  # the copy kept by the worker: the same request_id as hand 1
+        # ... and "Enter hand 1" as it was kept: the phone has seen hand 1 saved since, so the
+        # form numbers from that (issue 25: "Hand 1: waiting" sat above the saved hand 1).
+        expect(page.locator("h1")).to_have_text("Enter hand 2")
         page.check("#winner-1")
         for i, points in enumerate([20, 2, 15]):
             page.fill(f"#id_p{i}-points", str(points))
         page.click(".sticky-actions button[name=save]")
         page.wait_for_url(game_url)
         expect(page.locator("#net-status .queued")).to_have_count(1)
+        assert [e["number"] for e in queue(page)] == [2]
+        expect(page.locator(".queued-hand")).to_contain_text("Hand 2")
+        expect(page.locator(".enter-hand")).to_have_text("Enter hand 3")
         context.set_offline(False)
         # Sent (the queue is empty) and the page reloaded from the server with hand 2 on it.
         expect(page.locator("#hand-2")).to_be_visible(timeout=60_000)

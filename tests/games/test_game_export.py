@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from scorekeeper.games.models import Game
 from scorekeeper.games.provisional import state_after_new_hand
+from scorekeeper.i18n import render_message
 
 from .page_helpers import HTMX, knock_hand, post_hand, start_game, state
 
@@ -30,7 +31,7 @@ def test_json_export_has_every_hand_as_stored(client):
     assert "attachment" in response["Content-Disposition"]
     data = json.loads(response.content)
     stored = state(game_id)
-    assert data["format"] == "rummytable-game/1"
+    assert data["format"] == "rummytable-game/2"
     assert data["players"] == ["Ann", "Bob", "Cy"]
     assert [h["n"] for h in data["hands"]] == [1, 2]
     assert data["totals"] == stored["totals"]
@@ -50,8 +51,8 @@ def test_csv_export_one_row_per_hand_numbers_as_numbers(client):
     text = response.content.decode("utf-8")
     assert text.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
-    assert rows[0][:4] == ["hand", "dealer", "Ann change", "Ann total"]
-    assert rows[0][-1] == "explanation codes"
+    assert rows[0][:4] == ["Hand", "Dealer", "Ann: change", "Ann: total"]
+    assert rows[0][-1] == "Explanation"
     assert len(rows) == 3
     stored = state(game_id)
     second = stored["hands"][1]
@@ -59,7 +60,7 @@ def test_csv_export_one_row_per_hand_numbers_as_numbers(client):
     assert rows[2][1] == second["dealer"]
     assert rows[2][2] == str(second["deltas"]["Ann"])  # a plain -10, a number for the sheet
     assert rows[2][3] == str(second["totals"]["Ann"])
-    assert rows[2][-1].split()[0] == second["explanation"][0]["code"]
+    assert rows[2][-1] == " ".join(render_message(line) for line in second["explanation"])
 
 
 def test_csv_export_defuses_formulas_in_names(client):
@@ -67,9 +68,54 @@ def test_csv_export_defuses_formulas_in_names(client):
     post_hand(client, game_id, knock_hand(0, 5, 12, 20))
     text = client.get(reverse("game_export_csv", args=[game_id])).content.decode()
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
-    assert rows[0][2] == "'=HYPERLINK(1) change"
-    assert rows[0][6] == "'+Cy change"
+    assert rows[0][2] == "'=HYPERLINK(1): change"
+    assert rows[0][6] == "'+Cy: change"
     assert not any(cell.startswith("=") for row in rows for cell in row)
+
+
+def _csv(client, game_id, lang="en"):
+    client.cookies["django_language"] = lang
+    text = client.get(reverse("game_export_csv", args=[game_id])).content.decode()
+    return list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+
+
+def test_a_finished_gin_game_exports_its_bonuses_and_ends_at_the_page_totals(client):
+    """The Gin CSV ended at the last hand's 115 where the page said 455: no bonus lines, and the
+    JSON had the totals but not the bonuses."""
+    game_id = start_game(client, "gin-rummy", ["Ann", "Bob"])
+    assert post_hand(client, game_id, knock_hand(0, 0, 115)).status_code == 302
+    stored = state(game_id)
+    assert stored["over"] and stored["bonuses"]
+    data = json.loads(client.get(reverse("game_export_json", args=[game_id])).content)
+    assert data["bonuses"] == stored["bonuses"]
+    rows = _csv(client, game_id)
+    last = rows[-1]
+    assert [int(last[3]), int(last[5])] == [stored["totals"]["Ann"], stored["totals"]["Bob"]]
+    assert [row[0] for row in rows[2:]] == ["Bonus"] * len(stored["bonuses"])
+    assert int(rows[1][3]) < stored["totals"]["Ann"]  # the hand alone is not the final total
+
+
+def test_a_phom_export_has_each_hands_payments_and_the_settlement(client):
+    game_id = start_game(client, "phom", ["Ann", "Bob", "Cy"], dealer="Cy")
+    for _ in range(2):
+        post_hand(client, game_id, {"winner": "none", "p0-points": 15, "p1-points": 9,
+                                    "p2-points": 22})
+    stored = state(game_id)
+    data = json.loads(client.get(reverse("game_export_json", args=[game_id])).content)
+    assert [h["transfers"] for h in data["hands"]] == [h["transfers"] for h in stored["hands"]]
+    assert data["settlement"] and all({"from", "to", "amount"} <= set(p) for p in data["settlement"])
+    rows = _csv(client, game_id)
+    payments = rows[0].index("Payments")
+    assert "→" in rows[1][payments]
+    settle = [row for row in rows if row[0] == "Settle up"]
+    assert len(settle) == len(data["settlement"])
+
+
+def test_the_csv_speaks_the_language_of_the_page_that_links_it(client):
+    game_id = _two_hands(client)
+    rows = _csv(client, game_id, "cs")
+    assert rows[0][0] == "Kolo" and "explanation" not in rows[0][-1].lower()
+    assert not any("knock." in cell for row in rows[1:] for cell in row)  # no codes, words
 
 
 def test_export_of_an_unknown_game_is_404(client):

@@ -52,3 +52,19 @@ def test_the_render_filter_takes_messages_stored_dicts_and_old_text():
     text = template.render(Context({"lines": lines}))
     # Escaped like any other value: a player's name cannot inject markup.
     assert text == "&lt;b&gt;Ann&lt;/b&gt; went out and scores 30|Old line|gone.code|"
+
+
+def test_a_negative_number_in_an_explanation_has_a_true_minus_in_every_language():
+    """Korean (and every language) printed "= -35" where the totals print "−35"."""
+    from django.utils import translation
+
+    from scorekeeper.i18n import render_lines
+    from scorekeeper.rules import score_hand
+
+    scored = score_hand(variant="rummy-500", players=["Ann", "Bob"], result={
+        "out": "Ann", "hands": {"Ann": {"laid": 30, "left": 0}, "Bob": {"laid": 0, "left": 35}}})
+    for lang in ("en", "ko", "de"):
+        with translation.override(lang):
+            bob = render_lines(scored.explanation)[1]
+        assert bob.endswith("= \u221235"), (lang, bob)
+        assert "-35" not in bob

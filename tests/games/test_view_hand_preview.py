@@ -190,3 +190,18 @@ def test_viewer_is_forbidden(client):
     game_id = start_game(client)
     response = preview(Client(), game_id, knock_hand(0, 5, 12, 20))
     assert response.status_code == 403
+
+
+def test_the_preview_of_a_hand_that_ends_the_game_says_so_with_the_bonuses(client):
+    """Issue 25: a Gin hand that takes Ann past 100 previewed as any other hand; the page only
+    learnt of the game bonus, the box bonuses and the shutout once saved."""
+    game_id = start_game(client, "gin-rummy", ["Ann", "Bob"])
+    html = preview(client, game_id, knock_hand(0, 0, 115)).content.decode()
+    assert "This hand ends the game." in html
+    assert "Winner: Ann" in html
+    ends = html[html.index('class="preview-ends"'):html.index('class="preview-after')]
+    assert ends.count("<li>") >= 2  # the game bonus and the box bonus at least
+    assert state(game_id)["hands"] == []
+    # A hand that does not end the game says nothing of the kind.
+    html = preview(client, game_id, knock_hand(0, 5, 12)).content.decode()
+    assert "This hand ends the game." not in html

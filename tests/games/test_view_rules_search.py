@@ -1,5 +1,6 @@
 """/rules/search?q=: every rule, glossary entry and question, accents and case ignored."""
 
+import pytest
 from django.urls import reverse
 
 
@@ -41,8 +42,20 @@ def test_query_is_escaped(client):
     assert "<script>alert(1)</script>" not in html
 
 
-def test_very_long_query_is_cut_not_refused(client):
-    assert client.get(reverse("rules_search"), {"q": "a" * 5000}).status_code == 200
+def test_very_long_query_is_refused_with_a_message(client):
+    """Issue 23: a question holds at most 300 characters; longer is a clear 400, never cut
+    without a word."""
+    response = client.get(reverse("rules_search"), {"q": "a" * 5000})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert 'id="search-error"' in page and "at most 300 characters, got 5000" in page
+    assert client.get(reverse("rules_search"), {"q": "a" * 300}).status_code == 200
+
+
+def test_odd_characters_are_refused_with_a_message(client):
+    response = client.get(reverse("rules_search"), {"q": "gin\x00knock"})
+    assert response.status_code == 400
+    assert "U+0000" in response.content.decode()
 
 
 def test_every_rules_page_has_a_search_box(client):
@@ -133,7 +146,8 @@ def test_weak_matches_in_the_page_language_give_way_to_the_language_holding_the_
     hits = _hits(page)
     marked = ["matched in Deutsch:" in hit for hit in hits]
     assert marked[0] and marked == sorted(marked, reverse=True)
-    assert "Who gets the 10th card and plays first?" in hits[0]
+    # "10 Karten" (Ù with 10 cards) and "10. Karte" (the 10th card) both hold the words
+    assert any("Who gets the 10th card and plays first?" in hit for hit in hits[:2])
     assert len(set(hits)) == len(hits)
 
 
@@ -158,3 +172,53 @@ def test_every_language_reads_the_book_place_for_place():
     english = places("en")
     for code, _name in settings.LANGUAGES:
         assert places(code) == english, code
+
+
+def _caloochi_game():
+    from scorekeeper.games.services import game_create
+
+    game, _token = game_create(
+        variant="caloochi", options=None, players=["Ann", "Bob"], dealer=None
+    )
+    return game
+
+
+@pytest.mark.django_db
+def test_a_games_pages_ask_about_that_game(client):
+    """Issue 23: the game page and its rules page carry a question box for that game."""
+    game = _caloochi_game()
+    for url in (f"/games/{game.public_id}/", f"/games/{game.public_id}/rules/"):
+        page = client.get(url).content.decode()
+        assert "Ask about this game" in page, url
+        assert f'name="game" value="{game.public_id}"' in page, url
+
+
+@pytest.mark.django_db
+def test_asked_from_a_game_its_variant_comes_first(client):
+    game = _caloochi_game()
+    question = "what does a joker cost left in a hand?"
+    page = client.get("/rules/search", {"q": question, "game": game.public_id}).content.decode()
+    assert 'id="asked-from"' in page and "Caloochi" in page
+    assert 'href="/rules/caloochi/#dispute-5"' in _hits(page)[0]
+    assert f'name="game" value="{game.public_id}"' in page  # the next question asks it too
+    # an unknown game is no game
+    page = client.get("/rules/search", {"q": question, "game": "nope"})
+    assert page.status_code == 200 and 'id="asked-from"' not in page.content.decode()
+
+
+def test_an_empty_question_shows_the_form_without_an_error(client):
+    page = client.get("/rules/search", {"q": "   "}).content.decode()
+    assert 'name="q"' in page and 'id="search-error"' not in page
+
+
+@pytest.mark.django_db
+def test_asked_from_a_game_the_page_states_its_tables_numbers(client):
+    from scorekeeper.games.services import game_create
+
+    game, _token = game_create(
+        variant="caloochi", options={"initial-meld": 40}, players=["Ann", "Bob"], dealer=None
+    )
+    page = client.get(
+        "/rules/search", {"q": "first meld minimum", "game": game.public_id}
+    ).content.decode()
+    assert 'class="small in-force">At this table: Opening minimum 40 (the book: 51).' in page

@@ -222,9 +222,7 @@ def test_deck_sizes(slug, packs, jokers):
     deck.check(deck.cards())  # the whole deck is within its own limits
 
 
-@pytest.mark.parametrize(
-    ("players", "packs"), [(2, 2), (5, 2), (6, 3), (8, 3), (9, 4), (12, 4)]
-)
+@pytest.mark.parametrize(("players", "packs"), [(2, 2), (5, 2), (6, 3), (8, 3), (9, 4), (12, 4)])
 def test_continental_packs_and_jokers_by_players(players, packs):
     deck = get_variant("continental-rum").table(players=players).deck
     assert (deck.packs, deck.jokers) == (packs, packs)

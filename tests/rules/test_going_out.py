@@ -201,7 +201,9 @@ BOB_CY = {"Bob": {"cards": "KH 7S 2D"}, "Cy": {"cards": "AS AD 9C"}}
 
 def test_rummy_complete_winner_whole_hand_is_checked_and_shown():
     players = ["Ann", "Bob", "Cy"]
-    plain = score_hand(variant="rummy-complete", players=players, result={"out": "Ann", "hands": BOB_CY})
+    plain = score_hand(
+        variant="rummy-complete", players=players, result={"out": "Ann", "hands": BOB_CY}
+    )
     hand = {"out": "Ann", "hands": {"Ann": {"hand": "3H 4H 5H 8C 8D 8H 10S"}, **BOB_CY}}
     whole = score_hand(variant="rummy-complete", players=players, result=hand)
     assert whole.deltas == plain.deltas == {"Ann": 30, "Bob": 0, "Cy": 0}
@@ -230,7 +232,9 @@ def test_example_24_boat_house_with_the_winners_hand():
         "Bob": {"hand": "AS 2S 3S KC 9C 7H 7D 7C"},
         "Cy": {"hand": "QD KD AD 2D 5C 8H 8S 8C"},
     }
-    plain = score_hand(variant="boat-house-rum", players=players, result={"out": "Ann", "hands": others})
+    plain = score_hand(
+        variant="boat-house-rum", players=players, result={"out": "Ann", "hands": others}
+    )
     assert plain.deltas["Ann"] == 24
     winner = {"hand": "KH AH 2H 3H 6D 6C 6S"}  # a run around the corner and a set
     result = {"out": "Ann", "hands": {"Ann": winner, **others}}
@@ -279,7 +283,9 @@ def test_the_separators_are_the_documented_ones():
     assert set(MELD_SEPARATORS) == {"/", "|", "·", ";", "\n"}
 
 
-MELD = st.lists(st.sampled_from([str(c) for c in full_pack()] + ["JK", "JK=7H"]), min_size=1, max_size=6)
+MELD = st.lists(
+    st.sampled_from([str(c) for c in full_pack()] + ["JK", "JK=7H"]), min_size=1, max_size=6
+)
 
 
 @given(st.lists(MELD, min_size=1, max_size=6))
@@ -289,7 +295,9 @@ def test_printing_melds_then_splitting_gives_them_back(melds):
 
 
 def test_declared_melds_may_share_one_text():
-    one = score("continental-rum", ABCD, {"melds": ["5H 6H 7H 8H 9H · JS QS KS AS", "2D 3D JK\n9C 10C JC"]})
+    one = score(
+        "continental-rum", ABCD, {"melds": ["5H 6H 7H 8H 9H · JS QS KS AS", "2D 3D JK\n9C 10C JC"]}
+    )
     assert one.deltas["Ann"] == 9
 
 

@@ -82,9 +82,7 @@ def hands(draw, table: Table, max_jokers: int, min_size: int, max_size: int) -> 
             naturals = window
     pool = naturals + [JOKER] * min(max_jokers, table.deck.jokers)
     size = draw(st.integers(min_size, min(max_size, len(pool))))
-    picks = draw(
-        st.lists(st.integers(0, len(pool) - 1), min_size=size, max_size=size, unique=True)
-    )
+    picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=size, max_size=size, unique=True))
     return [pool[i] for i in picks]
 
 
@@ -180,9 +178,7 @@ def melds(draw, table: Table, max_wilds: int) -> list[Card]:
         pool = window
     pool += [JOKER] * min(max_wilds, table.deck.jokers)
     size = draw(st.integers(3, min(6, len(pool))))
-    picks = draw(
-        st.lists(st.integers(0, len(pool) - 1), min_size=size, max_size=size, unique=True)
-    )
+    picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=size, max_size=size, unique=True))
     meld = [pool[i] for i in picks]
     rules = table.meld_rules
     assume(sum(1 for c in meld if c.is_joker or (rules.wild_deuces and c.rank == 2)) <= 3)
@@ -346,7 +342,13 @@ def test_brute_force_agrees_with_worked_examples():
 
 # -- notation ---------------------------------------------------------------------------------
 
-RANK_SPELLINGS = {1: ["A", "a"], 10: ["10", "T", "t"], 11: ["J", "j"], 12: ["Q", "q"], 13: ["K", "k"]}
+RANK_SPELLINGS = {
+    1: ["A", "a"],
+    10: ["10", "T", "t"],
+    11: ["J", "j"],
+    12: ["Q", "q"],
+    13: ["K", "k"],
+}
 SUIT_SPELLINGS = {
     "S": ["S", "s", "♠"],
     "H": ["H", "h", "♥"],
@@ -392,9 +394,7 @@ def test_notation_round_trip(case):
         assert Card.parse(str(card)) == card
 
 
-NEAR_MISS = st.text(
-    alphabet="AaJjQqKkTt0123456789SHDCshdcXx♠♥♦♣♤*🃏=,. \t\n-+", max_size=30
-)
+NEAR_MISS = st.text(alphabet="AaJjQqKkTt0123456789SHDCshdcXx♠♥♦♣♤*🃏=,. \t\n-+", max_size=30)
 
 
 @settings(max_examples=300, deadline=None)

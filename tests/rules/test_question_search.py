@@ -103,3 +103,119 @@ def test_a_question_the_page_answers_is_asked_nowhere_else():
 def test_nothing_in_any_language_still_suggests_the_pages_words():
     answer = ask("jokr", render, "en", elsewhere={"xx": _with("zahodit", "discard")})
     assert answer.results == [] and "joker" in answer.suggestions
+
+
+# -- issue 23: a ranked search that takes a question ---------------------------------------
+
+from scorekeeper.rules.reference.questions import games_named  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("language", "question", "kept"),
+    [
+        ("en", "how many cards do I need?", ["card"]),
+        ("cs", "kolik karet musím mít?", terms("karet", "cs")),
+        ("de", "wie viele Karten braucht man zum Auslegen?", terms("Karten Auslegen", "de")),
+        ("it", "quante carte servono?", terms("carte", "it")),
+        ("ro", "câte cărți trebuie să am?", terms("cărți", "ro")),
+        ("nb", "hvor mange kort må jeg ha?", terms("kort", "nb")),
+        ("vi", "mấy lá thì được?", ["la"]),  # "là" (is) goes, "lá" (a card) stays
+    ],
+)
+def test_question_and_small_words_of_each_language_are_dropped(language, question, kept):
+    assert terms(question, language) == kept
+
+
+def test_italian_elisions_and_korean_endings_leave_the_word():
+    assert terms("l'apertura dell'asso", "it") == terms("apertura asso", "it")
+    assert terms("조커가", "ko") == terms("조커", "ko") == ["조커"]
+    assert terms("러미에서는", "ko") == terms("러미", "ko")
+
+
+def test_players_phrases_become_the_books_words():
+    assert terms("can I throw away my last card?", "en") == terms("discard last card", "en")
+    assert terms("put down", "en") == terms("meld", "en")
+    assert terms("opening", "en") == terms("first meld", "en")
+    assert terms("Rauskommen", "de") == terms("Erstauslage", "de")
+
+
+def test_card_runs_read_alike_however_typed():
+    for typed in ("Q K A", "QKA", "Q-K-A", "q-k-a", "J-Q-K-A"):
+        assert "run_qka" in terms(typed, "en"), typed
+    assert "run_ka2" in terms("is K A 2 a run?", "en")
+
+
+@pytest.mark.parametrize(
+    ("question", "slug"),
+    [
+        ("진 러미에서 노크는?", "gin-rummy"),
+        ("Kaluki first meld", "caloochi"),
+        ("kaloochi", "caloochi"),
+        ("칼루키 조커", "caloochi"),
+        ("Tá Lả chia mấy lá?", "phom"),
+        ("ta la", "phom"),
+        ("Klopf-Rommé Unterbieten", "knock-rummy"),
+        ("remi cu bătaie", "knock-rummy"),
+        ("Banke-rummy", "knock-rummy"),
+        ("kolik karet v ginu?", "gin-rummy"),
+        ("Gin-Rommé", "gin-rummy"),
+        ("독일 러미 첫 등록", "german-rummy"),
+        ("Rommé", "german-rummy"),
+        ("v německém rummy", "german-rummy"),
+        ("500 Rum", "rummy-500"),
+        ("러미 500", "rummy-500"),
+        ("Continentalu", "continental-rum"),
+        ("remi blocat", "block-rummy"),
+    ],
+)
+def test_a_game_is_named_in_any_language_and_script(question, slug):
+    assert games_named(question)[0] == [slug]
+
+
+def test_phom_is_a_game_unless_another_is_named():
+    """In Vietnamese "phỏm" is also a meld: with another game named it stays a word."""
+    assert games_named("phỏm dọc là gì?") == (["phom"], "phỏm dọc là gì?")
+    named, rest = games_named("trong gin, gửi bài vào phỏm được không?")
+    assert named == ["gin-rummy"] and "phỏm" in rest
+    # "gin" names the game and is also a word of its rules (a hand melded whole): it stays
+    assert games_named("Gin Rummy: lay off after a gin?") == (
+        ["gin-rummy"],
+        ": lay off after a gin?",
+    )
+
+
+def test_any_word_of_the_question_can_match_and_places_are_ranked():
+    """Not a filter: a question holding words the book never says still finds its places."""
+    answer = ask("blorfy zonk discard pile", render, "en")
+    assert answer.results and answer.results[0].score >= answer.results[-1].score
+
+
+def test_a_game_named_ranks_its_places_first():
+    answer = ask("is K-A-2 a run in Continental?", render, "en")
+    assert answer.games == ("continental-rum",)
+    assert answer.results[0].variant.slug == "continental-rum"
+    assert answer.results[0].anchor == "dispute-5"
+
+
+def test_a_game_asked_from_comes_first_unless_the_question_names_another():
+    asked = ask("what does a joker cost left in a hand?", render, "en", variant="caloochi")
+    assert asked.results[0].variant.slug == "caloochi"
+    named = ask("Rommé: what does a joker cost?", render, "en", variant="caloochi")
+    assert named.results[0].variant.slug == "german-rummy"
+
+
+def test_one_rule_shared_by_games_shows_once():
+    answer = ask("can I call Rummy on my own discard?", render, "en")
+    texts = [(f.title, f.text) for f in answer.results]
+    assert len(texts) == len(set(texts))
+
+
+def test_a_question_naming_only_a_game_gets_its_summary():
+    answer = ask("Kaluki", render, "en")
+    assert [(f.variant.slug, f.anchor) for f in answer.results] == [("caloochi", "glance")]
+
+
+def test_an_answer_is_never_just_yes_or_no():
+    answer = ask("may the defender lay off after a gin?", render, "en")
+    best = answer.results[0]
+    assert best.answer.startswith("No: against gin the defender counts all his deadwood")

@@ -1,30 +1,52 @@
-"""Rule lookups that take a question as people type it, in every language of the app.
+"""The rules search: a question as players type it, in any of the app's languages, answered by
+the places of the book (rules, house rules, disputes, glossary) that hold its words, best first.
 
-A query and every text of the book (rules, house rules, disputes, glossary) go through the same
-steps: fold case and accents, split into words, drop the language's small words ("can", "I",
-"the"; "můžu", "na"), turn numbers and their words into digits ("10th", "tenth", "zehnte" → 10),
-map glossary synonyms onto one word, and reduce each word to its stem (Snowball stemmers for
-the languages they cover; Korean drops its particles, Vietnamese words are syllables already).
-Each text is scored by the sentence that matches most of the query's words; the results come
-best first with that sentence, and a query nothing matches gets the nearest words of the book
-as suggestions.
+How a question is read (the book's texts go through the same steps, so both sides meet):
 
-Plain Python: no Django (the caller passes the language and a function rendering the texts).
+1. The games it names are found first, in any language and script ("진 러미", "Kaluki",
+   "Tá Lả", "Klopf-Rommé": :data:`.lexicon.GAME_NAMES` and the book's own names) and taken out
+   of the words, unless the name is also a word of the rules ("gin"; "phỏm", a Vietnamese
+   meld); the game named ranks its own places first.
+2. Case and accents are folded; the players' phrases become the book's words ("throw away" →
+   discard, "rauskommen" → Erstauslage); card runs typed as "Q K A" or "Q-K-A" become one word.
+3. Each language's question and small words are dropped ("how many", "kolik", "braucht",
+   "zum", Korean endings, Italian "l'"); numbers and their words become digits; the rest is
+   stemmed (Snowball for en it ro nb cs de, Czech stems cut to five letters; Korean words lose
+   their endings and are also read as syllable pairs; Vietnamese syllables are also read in
+   pairs, and its small words are dropped before accents are folded: "là" is not "lá").
+4. Every place is scored with BM25 (k1 1.2, b 0.75) over its title (counted twice) and text:
+   any word of the question can match, rarer words weigh more, and a dispute, which answers a
+   question directly, weighs a tenth more. Identical places of several games show once.
+
+A question is read in every language of the book that the caller passes: the language whose
+words explain most of the question (its small words and its book's words) answers, and its
+places are shown in the page's language with the sentence that answers, in the page's
+language (:attr:`Found.answer`) and as matched (:attr:`Found.sentence`). When the page's own
+language explains the whole question, no other language is read.
+
+Plain Python, no Django: the caller passes a function rendering the book in each language.
+Each language's index is built once per process and rendering function (0.05-0.4 s a
+language, most of it rendering the book's texts).
 """
 
 from __future__ import annotations
 
 import difflib
 import functools
+import math
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import snowballstemmer
 
+from ..messages import render
+from ..variants import all_variants
 from .book import Hit, _index
+from .lexicon import GAME_NAMES, KOREAN_ENDINGS, NUMBER_WORDS, PHRASES, SAME, STOP_WORDS
 
 Translate = Callable[[Any], str]
 
@@ -38,107 +60,32 @@ STEMMERS = {
     "de": "german",
 }
 
-# Words that carry no meaning in a question about rules.
-SMALL_WORDS = {
-    "en": """a an the and or of to in on at by for with from is are be been was were am do does
-        did can could may might must shall should will would i me my mine you your we our us
-        they their he she it its his her who whom what which when where why how if then than
-        that this these those there here any some all no not yes so as up out about into over
-        get gets got have has had one's ones""",
-    "it": """il lo la i gli le un uno una di a da in con su per tra fra e o ma se che chi cosa
-        come quando dove perche posso puoi puo possiamo io tu lui lei noi voi loro mio mia miei
-        mie tuo tua suo sua del della dei delle al alla ai alle nel nella sul sulla non si ci
-        mi ti è e sono ha hanno ho""",
-    "ro": """un o unei unui si sau dar de la in pe cu din pentru ca ce cine cand unde cum pot
-        poti poate eu tu el ea noi voi ei ele meu mea mei mele tau ta sau sa al a ale este e
-        sunt nu se ma imi""",
-    "nb": """en ei et den det de og eller men av til i pa med for fra som hva hvem nar hvor
-        hvordan kan jeg du han hun vi dere min mitt mine din ditt sin sitt er var ikke seg
-        meg""",
-    "cs": """a i o u v ve na do z ze s se k ke po pro za od ale nebo ze co kdo kdy kde jak
-        jaky jaka muzu muze mohu muzeme muzete mam ma je jsou byt jsem ja ty on ona my vy oni
-        muj moje moji sve svou svuj si ne tak""",
-    "de": """der die das den dem des ein eine einen einem einer und oder aber von zu in im an
-        am auf mit fur aus bei nach ist sind bin bist wer was wann wo wie warum kann konnen
-        darf ich du er sie es wir ihr mein meine meinen meiner dein sein seine nicht sich mir
-        mich""",
-    "vi": """toi ban co the khong la va hay cua cho voi trong tren o thi ai gi nao khi dau
-        nhu duoc minh em anh chi ta chung nay do mot cac nhung""",
-    "ko": """나 내 제 저 너 그 이 것 수 있나요 있어요 있습니까 되나요 돼요 누가 무엇 뭐 언제 어디 어떻게 왜""",
-}
-
-# Numbers in words, cardinal and ordinal, folded: each becomes its digits.
-NUMBER_WORDS: dict[str, dict[str, int]] = {
-    "en": {
-        **dict.fromkeys(["one", "first"], 1), **dict.fromkeys(["two", "second"], 2),
-        **dict.fromkeys(["three", "third"], 3), **dict.fromkeys(["four", "fourth"], 4),
-        **dict.fromkeys(["five", "fifth"], 5), **dict.fromkeys(["six", "sixth"], 6),
-        **dict.fromkeys(["seven", "seventh"], 7), **dict.fromkeys(["eight", "eighth"], 8),
-        **dict.fromkeys(["nine", "ninth"], 9), **dict.fromkeys(["ten", "tenth"], 10),
-        **dict.fromkeys(["eleven", "eleventh"], 11), **dict.fromkeys(["twelve", "twelfth"], 12),
-        **dict.fromkeys(["thirteen", "thirteenth"], 13),
-    },
-    "de": {
-        "eins": 1, "erste": 1, "ersten": 1, "zwei": 2, "zweite": 2, "zweiten": 2, "drei": 3,
-        "dritte": 3, "dritten": 3, "vier": 4, "vierte": 4, "funf": 5, "funfte": 5, "sechs": 6,
-        "sechste": 6, "sieben": 7, "siebte": 7, "acht": 8, "achte": 8, "neun": 9, "neunte": 9,
-        "zehn": 10, "zehnte": 10, "zehnten": 10, "elf": 11, "elfte": 11, "zwolf": 12,
-        "zwolfte": 12, "dreizehn": 13,
-    },
-    "it": {
-        "uno": 1, "primo": 1, "prima": 1, "due": 2, "secondo": 2, "tre": 3, "terzo": 3,
-        "quattro": 4, "quarto": 4, "cinque": 5, "quinto": 5, "sei": 6, "sesto": 6, "sette": 7,
-        "settimo": 7, "otto": 8, "ottavo": 8, "nove": 9, "nono": 9, "dieci": 10, "decimo": 10,
-        "decima": 10, "undici": 11, "dodici": 12, "tredici": 13,
-    },
-    "ro": {
-        "unu": 1, "primul": 1, "prima": 1, "doi": 2, "doua": 2, "trei": 3, "patru": 4,
-        "cinci": 5, "sase": 6, "sapte": 7, "opt": 8, "noua": 9, "zece": 10, "zecea": 10,
-        "zecelea": 10, "unsprezece": 11, "doisprezece": 12, "treisprezece": 13,
-    },
-    "nb": {
-        "en": 1, "forste": 1, "to": 2, "andre": 2, "tre": 3, "tredje": 3, "fire": 4,
-        "fjerde": 4, "fem": 5, "femte": 5, "seks": 6, "sjette": 6, "sju": 7, "syv": 7,
-        "sjuende": 7, "atte": 8, "attende": 8, "ni": 9, "niende": 9, "ti": 10, "tiende": 10,
-        "elleve": 11, "tolv": 12, "tretten": 13,
-    },
-    "cs": {
-        "jedna": 1, "prvni": 1, "dva": 2, "dve": 2, "druhy": 2, "druha": 2, "tri": 3,
-        "treti": 3, "ctyri": 4, "ctvrty": 4, "pet": 5, "paty": 5, "sest": 6, "sesty": 6,
-        "sedm": 7, "sedmy": 7, "osm": 8, "osmy": 8, "devet": 9, "devaty": 9, "deset": 10,
-        "desaty": 10, "desata": 10, "desatou": 10, "desate": 10, "jedenact": 11, "dvanact": 12,
-        "trinact": 13,
-    },
-    "vi": {"mot": 1, "hai": 2, "ba": 3, "bon": 4, "tu": 4, "nam": 5, "sau": 6, "bay": 7,
-           "tam": 8, "chin": 9, "muoi": 10},
-}  # fmt: skip
-
-# Words a player may use for the book's word (folded, before stemming), per language.
-SYNONYMS: dict[str, dict[str, str]] = {
-    "en": {
-        "throw": "discard", "thrown": "discard", "threw": "discard", "discarded": "discard",
-        "claim": "call", "shout": "call", "say": "call", "combo": "meld", "combination": "meld",
-        "finish": "out", "joker": "joker", "wildcard": "wild", "deadwood": "deadwood",
-        "pickup": "draw", "pick": "draw", "take": "draw", "sequence": "run", "straight": "run",
-        "group": "set", "trips": "set",
-    },
-    "cs": {"volat": "zvolat", "zavolat": "zvolat", "zvolani": "zvolat", "zvolanim": "zvolat",
-           "odhoz": "odhozenou", "odhodit": "odhozenou", "odhozena": "odhozenou"},
-    "de": {"werfen": "abwerfen", "abgeworfen": "abwerfen", "rufen": "ansagen"},
-    "it": {"chiamare": "dichiarare", "scartata": "scarto", "scartare": "scarto"},
-    "nb": {"kaste": "kast", "kastet": "kast", "rope": "melde"},
-    "ro": {"strigi": "striga", "strig": "striga", "aruncata": "aruncare", "arunci": "aruncare"},
-}  # fmt: skip
-
-KOREAN_PARTICLES = ("에서는", "으로는", "에게", "에서", "으로", "까지", "부터", "은", "는", "이", "가",
-                    "을", "를", "에", "의", "로", "와", "과", "도", "만")  # fmt: skip
+K1 = 1.2
+B = 0.75
+TITLE_WEIGHT = 2
+DISPUTE_WEIGHT = 1.1
+# A sentence answers with the words its title does not already say ("never on one's own
+# discard" under "Call Rummy"): the title's words count for less in it.
+TITLE_SHARE = 0.3
 
 _WORD = re.compile(r"\w+")
-_NUMBER = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|re|te|ten|ter|ste|sten|a|o|ea|lea|째)?")
-_SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n+")
+_NUMBER = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|re|te|ten|ter|ste|sten|a|o|ea|lea|째|번째|장)?")
+# A sentence ends at . ! ? ; or : and a space, but not after a number's point ("die 10. Karte").
+_SENTENCE = re.compile(r"(?<=[.!?;:])(?<!\d\.)\s+|\n+")
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_U = re.compile(r"(?<!\w)[ùÙ](?!\w)")
+# Card runs as typed: "Q K A", "QKA" (capitals) and, once folded, "q-k-a", "k-a-2".
+_RANK = r"(?:10|[2-9AJQK])"
+_TYPED_RUN = re.compile(rf"(?<![\w-])({_RANK}(?:[ -]?{_RANK}){{2,}})(?![\w-])")
+_FOLDED_RUN = re.compile(r"(?<![\w-])((?:10|[2-9ajqk])(?:-(?:10|[2-9ajqk])){2,})(?![\w-])")
 
 
 def fold(text: str) -> str:
+    """Lower case without accents; Hangul syllables stay whole.
+
+    >>> fold("Móm, Ù and Rommé, 진 러미")
+    'mom, u and romme, 진 러미'
+    """
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
     # NFC puts Hangul syllables back together (NFKD splits them into letters).
@@ -156,44 +103,24 @@ def _stemmer(language: str):
 
 
 @functools.cache
-def _small_words(language: str) -> frozenset[str]:
-    return frozenset(fold(SMALL_WORDS.get(language, "")).split())
+def _stop_words(language: str) -> frozenset[str]:
+    return frozenset(fold(STOP_WORDS.get(language, "")).split())
 
 
-def terms(text: str, language: str) -> list[str]:
-    """The words of ``text`` as the search compares them: stems, digits, synonyms.
+@functools.cache
+def _vi_small_words() -> re.Pattern[str]:
+    words = sorted(STOP_WORDS["vi"].split(), key=len, reverse=True)
+    alternatives = "|".join(re.escape(unicodedata.normalize("NFC", w)) for w in words)
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
 
-    >>> terms("Can I call Rummy on my own discard?", "en")
-    ['call', 'rummi', 'own', 'discard']
-    >>> terms("Who gets the tenth card in Phỏm?", "en")
-    ['10', 'card', 'phom']
-    >>> terms("the 10th card", "en")
-    ['10', 'card']
-    """
-    language = _base(language)
-    small = _small_words(language)
-    numbers = NUMBER_WORDS.get(language, {})
-    synonyms = SYNONYMS.get(language, {})
-    stemmer = _stemmer(language)
-    out: list[str] = []
-    for raw in _WORD.findall(text.casefold()):
-        if language == "ko":
-            raw = _korean(raw)
-        word = fold(raw)
-        if not word or word in small:
-            continue
-        number = _NUMBER.fullmatch(word)
-        if number:
-            out.append(str(int(number.group(1))))
-            continue
-        if word in numbers:
-            out.append(str(numbers[word]))
-            continue
-        word = synonyms.get(word, word)
-        if stemmer is not None:
-            word = _stem(language, word)
-        out.append(word)
-    return out
+
+@functools.cache
+def _phrases(language: str) -> tuple[re.Pattern[str] | None, dict[str, str]]:
+    mapping = {fold(k): fold(v) for k, v in PHRASES.get(language, {}).items()}
+    if not mapping:
+        return None, mapping
+    alternatives = "|".join(re.escape(k) for k in sorted(mapping, key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)"), mapping
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -203,25 +130,333 @@ def _stem(language: str, word: str) -> str:
 
 
 def _korean(word: str) -> str:
-    """A Korean word without its particle (카드를 → 카드); Hangul syllables are kept."""
-    for particle in KOREAN_PARTICLES:
-        if word.endswith(particle) and len(word) > len(particle):
-            return word[: -len(particle)]
+    """A Korean word without its particle or ending (카드를 → 카드, 이겨요 → 이겨)."""
+    for _ in range(2):  # 진 러미에서는 → 러미에서 → 러미
+        for ending in KOREAN_ENDINGS:
+            if word.endswith(ending) and len(word) > len(ending):
+                word = word[: -len(ending)]
+                break
+        else:
+            break
     return word
+
+
+def _runs(text: str) -> tuple[str, list[str]]:
+    """``text`` folded, with card runs as one word each (every three cards in a row)."""
+    text = _U.sub("u_", text)  # Phỏm's ù is a word, not the letter u
+    text = _TYPED_RUN.sub(lambda m: "-".join(re.findall(_RANK, m.group(1))), text)
+    folded = fold(text)
+    runs = []
+    for match in _FOLDED_RUN.finditer(folded):
+        ranks = match.group(1).split("-")
+        for i in range(len(ranks) - 2):
+            window = ranks[i : i + 3]
+            if any(r.isalpha() for r in window):
+                runs.append("run_" + "".join(window))
+    return folded, runs
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A text as the search reads it: each content word's terms, and how many small words
+    (the language's question and stop words) it had."""
+
+    words: tuple[tuple[str, ...], ...]
+    small: int
+
+    @property
+    def terms(self) -> list[str]:
+        return [t for word in self.words for t in word]
+
+
+@functools.lru_cache(maxsize=4096)
+def read(text: str, language: str) -> Reading:
+    """How ``text`` reads in ``language``: its words' terms (stems, digits, card runs, the
+    book's words for the players' phrases), and its number of small words."""
+    language = _base(language)
+    small = _stop_words(language) if language != "vi" else frozenset()
+    numbers = NUMBER_WORDS.get(language, {})
+    stemmer = _stemmer(language)
+    dropped = 0
+    if language == "vi":
+        # small words go before folding, which would make "là" (is) "lá" (a card)
+        text, dropped = _vi_small_words().subn(" ", unicodedata.normalize("NFC", text.casefold()))
+    folded, runs = _runs(text)
+    pattern, mapping = _phrases(language)
+    if pattern is not None:
+        folded = pattern.sub(lambda m: mapping[m.group(0)], folded)
+    words: list[tuple[str, ...]] = [(run,) for run in runs]
+    seen_numbers: list[str] = []
+    syllables: list[str] = []
+    for word in _WORD.findall(folded):
+        if word.startswith("run_"):
+            continue
+        if language == "ko" and _HANGUL.search(word):
+            if word in small:
+                dropped += 1
+                continue
+            word = _korean(word)
+            if word in small:
+                dropped += 1
+                continue
+            pairs = [word[i : i + 2] for i in range(len(word) - 1)] if len(word) > 2 else []
+            words.append((word, *pairs))
+            continue
+        if word in small or (len(word) == 1 and not word.isdigit() and language != "vi"):
+            dropped += 1
+            continue
+        number = _NUMBER.fullmatch(word)
+        if number:
+            seen_numbers.append(str(int(number.group(1))))
+            words.append((seen_numbers[-1],))
+            continue
+        if word in numbers:
+            seen_numbers.append(str(numbers[word]))
+            words.append((seen_numbers[-1],))
+            continue
+        if stemmer is not None:
+            word = _stem(language, word)
+        if language == "cs":
+            # Czech inflects heavily and its stemmer is light: the first five letters of a
+            # stem stand for the word (vyložení, vyloženo, nevyložíte), and a negated verb
+            # also reads as the verb
+            positive = word[2:] if word.startswith("ne") and len(word) > 6 else ""
+            words.append(tuple(dict.fromkeys(w[:5] for w in (word, positive) if w)))
+            continue
+        if language == "vi":
+            if syllables:
+                words.append((word, f"{syllables[-1]}_{word}"))
+            else:
+                words.append((word,))
+            syllables.append(word)
+            continue
+        words.append((word,))
+    twice = {n for n in seen_numbers if seen_numbers.count(n) > 1}
+    if twice and language in SAME:
+        # one number said twice ("with 7 ... had 7 too"): the question is about a tie, and
+        # the number is the players' count, not a word of the rule
+        words = [w for w in words if not (len(w) == 1 and w[0] in twice)]
+        words.append(tuple(read(SAME[language], language).terms))
+    return Reading(tuple(w for w in words if w), dropped)
+
+
+def terms(text: str, language: str) -> list[str]:
+    """The words of ``text`` as the search compares them: stems, digits, the book's words.
+
+    >>> terms("Can I call Rummy on my own discard?", "en")
+    ['call', 'rummi', 'own', 'discard']
+    >>> terms("Who gets the tenth card in Phỏm?", "en")
+    ['get', '10', 'card', 'phom']
+    >>> terms("wie viele Punkte braucht man zum Rauskommen?", "de")
+    ['punkt', 'erstauslag']
+    >>> terms("is Q K A a run?", "en")
+    ['run_qka', 'run']
+    >>> terms("the 10th card", "en")
+    ['10', 'card']
+    """
+    return read(text, language).terms
+
+
+# ------------------------------------------------------------------------------------------
+# The games a question names
+# ------------------------------------------------------------------------------------------
+
+
+# Names that are also words of the rules (marked "+" in GAME_NAMES), folded.
+_ALSO_WORDS = frozenset(
+    fold(name[1:]) for spelled in GAME_NAMES.values() for name in spelled if name.startswith("+")
+)
+
+
+@functools.cache
+def _game_patterns(
+    extra: tuple[tuple[str, str], ...] = (),
+) -> tuple[tuple[re.Pattern, str, bool], ...]:
+    """(pattern, variant slug, weak) for every name, longest first."""
+    names: dict[str, tuple[str, bool]] = {}
+    for slug, spelled in GAME_NAMES.items():
+        for name in spelled:
+            weak = name.startswith("?")
+            names[fold(name.lstrip("?+"))] = (slug, weak)
+    for variant in all_variants():
+        for name in (variant.name, *variant.aka):
+            names.setdefault(fold(str(name)), (variant.slug, False))
+    for slug, name in extra:
+        names.setdefault(fold(name), (slug, False))
+    out = []
+    for name in sorted(names, key=len, reverse=True):
+        slug, weak = names[name]
+        parts = [re.escape(p) for p in re.split(r"[\s-]+", name) if p]
+        if not parts:
+            continue
+        # A Latin name's words take a short ending (v ginu, Continentalu, v německém rummy);
+        # a Hangul name, any particle (진 러미에서).
+        if _HANGUL.search(name):
+            body = r"[\s-]*".join(parts) + r"\w*"
+        else:
+            body = r"[\s-]*".join(p + r"\w{0,3}" for p in parts)
+        out.append((re.compile(rf"(?<!\w){body}(?!\w)"), slug, weak))
+    return tuple(out)
+
+
+def games_named(query: str, names: Iterable[tuple[str, str]] = ()) -> tuple[list[str], str]:
+    """The variants ``query`` names, in order, and the query without their names.
+
+    ``names``: more (variant slug, name) pairs, e.g. the book's names in the page's language.
+
+    >>> games_named("진 러미에서 카드는 몇 장씩 나눠줘요?")
+    (['gin-rummy'], '카드는 몇 장씩 나눠줘요?')
+    >>> games_named("quanti punti servono per l'apertura a kaluki?")[0]
+    ['caloochi']
+    >>> games_named("trong gin, người gõ có được gửi bài vào phỏm không?")[0]
+    ['gin-rummy']
+    """
+    original = fold(query)
+    folded = original
+    found: list[tuple[int, int, str, bool]] = []
+    for pattern, slug, weak in _game_patterns(tuple(sorted(set(names)))):
+        for match in pattern.finditer(folded):
+            start, end = match.span()
+            found.append((start, end, slug, weak))
+            folded = folded[:start] + " " * (end - start) + folded[end:]
+    found.sort()
+    strong = [(start, end, slug) for start, end, slug, weak in found if not weak]
+    blanked = [(s, e, slug) for s, e, slug in strong if original[s:e].strip() not in _ALSO_WORDS]
+    kept = list(dict.fromkeys(slug for _s, _e, slug in strong))
+    if not kept:  # a weak name is also a word of the question ("phỏm dọc"): it stays in it
+        return list(dict.fromkeys(slug for _s, _e, slug, _w in found)), query
+    # the query without the names (its own characters, unless folding changed its length)
+    text = query if len(original) == len(query) else original
+    for start, end, _slug in blanked:
+        text = text[:start] + " " * (end - start) + text[end:]
+    rest = " ".join(text.split())
+    return kept, rest
+
+
+# ------------------------------------------------------------------------------------------
+# Each language's book, indexed
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Entry:
+    hit: Hit
+    title: frozenset[str]
+    sentences: tuple[tuple[str, frozenset[str]], ...]
+
+
+@dataclass(frozen=True)
+class _Book:
+    """The book in one language as the search reads it. ``entries`` come in the order of
+    :func:`book._index` in every language, so the n-th entry is the same place in each."""
+
+    language: str
+    entries: list[_Entry]
+    postings: dict[str, tuple[tuple[int, float], ...]]  # term -> (entry, BM25 weight)
+    idf: dict[str, float]
+    vocabulary: dict[str, str]  # folded word -> the book's word, for suggestions
+    names: tuple[tuple[str, str], ...]  # (variant slug, name in this language)
+
+
+_CACHE: dict[tuple[str, Any], _Book] = {}
+
+
+def _book(translate: Translate, language: str) -> _Book:
+    key = (language, translate)
+    if key not in _CACHE:
+        if len(_CACHE) > 32:
+            _CACHE.clear()
+        _CACHE[key] = _build(translate, language)
+    return _CACHE[key]
+
+
+def _build(translate: Translate, language: str) -> _Book:
+    entries: list[_Entry] = []
+    counts: list[Counter[str]] = []
+    vocabulary: dict[str, str] = {}
+    for hit in _index(translate):
+        title = read(hit.title, language).terms
+        sentences = []
+        words = Counter(title * TITLE_WEIGHT)
+        for sentence in _sentences(hit.text):
+            found = read(sentence, language).terms
+            words.update(found)
+            sentences.append((sentence, frozenset(found)))
+            _learn(vocabulary, sentence)
+        _learn(vocabulary, hit.title)
+        entries.append(_Entry(hit, frozenset(title), tuple(sentences)))
+        counts.append(words)
+    total = len(entries)
+    average = sum(sum(c.values()) for c in counts) / max(total, 1)
+    frequency: Counter[str] = Counter()
+    for c in counts:
+        frequency.update(c.keys())
+    idf = {t: math.log(1 + (total - df + 0.5) / (df + 0.5)) for t, df in frequency.items()}
+    postings: dict[str, list[tuple[int, float]]] = {}
+    for n, c in enumerate(counts):
+        length = sum(c.values())
+        norm = K1 * (1 - B + B * length / average)
+        for term, tf in c.items():
+            postings.setdefault(term, []).append((n, idf[term] * tf * (K1 + 1) / (tf + norm)))
+    names = []
+    for variant in all_variants():
+        for name in (variant.name, *variant.aka):
+            names.append((variant.slug, translate(name)))
+    return _Book(
+        language,
+        entries,
+        {t: tuple(p) for t, p in postings.items()},
+        idf,
+        vocabulary,
+        tuple(names),
+    )
+
+
+def _learn(vocabulary: dict[str, str], text: str) -> None:
+    for word in _WORD.findall(text):
+        if len(word) > 2 and not word.isdigit():
+            vocabulary.setdefault(fold(word), word.casefold())
+
+
+def _sentences(text: str) -> Iterable[str]:
+    """The sentences of ``text``; a short opening ("No:", "Yes:", "31:") stays with what
+    follows, so an answer is never just "No:"."""
+    held = ""
+    for part in _SENTENCE.split(text):
+        part = part.strip()
+        if not part:
+            continue
+        if held:
+            part = f"{held} {part}"
+            held = ""
+        if len(part) < 12:
+            held = part
+            continue
+        yield part
+    if held:
+        yield held
+
+
+# ------------------------------------------------------------------------------------------
+# Asking
+# ------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Found:
-    """A result: the place in the book, its score, and the sentence that matched.
+    """A result: the place in the book (in the page's language), its score, and the sentence
+    that answers.
 
-    ``language``: set when the question matched in another language's text of the book than
-    the page's (a Czech question on an English page); ``hit`` is then the place in the page's
-    language and ``sentence`` the sentence that matched, in that other language."""
+    ``sentence``: the sentence that matched, in the language the question matched in;
+    ``answer``: that sentence in the page's language (the place's whole text when the
+    translation does not split into the same sentences); ``language``: set when the question
+    matched in another language than the page's (a Czech question on an English page)."""
 
     hit: Hit
     score: float
     sentence: str
     language: str = ""
+    answer: str = ""
 
     # The template reads these as it read a Hit's.
     @property
@@ -249,77 +484,16 @@ class Found:
 class Answer:
     results: list[Found]
     suggestions: list[str]  # the book's nearest words, when nothing matched
+    games: tuple[str, ...] = ()  # the variants ranked first: named in the question, or given
+    language: str = ""  # the language the question was answered in
 
 
 @dataclass(frozen=True)
-class _Entry:
-    hit: Hit
-    title: frozenset[str]
-    where: frozenset[str]  # the variant's names
-    sentences: tuple[tuple[str, frozenset[str]], ...]
-
-
-@dataclass(frozen=True)
-class _Book:
-    """The book in one language as the search reads it. ``entries`` come in the order of
-    :func:`book._index` in every language, so the n-th entry is the same place in each."""
-
-    entries: list[_Entry]
-    vocabulary: dict[str, str]  # stem -> a word of the book that has it
-    places: dict[str, frozenset[int]]  # stem -> the entries whose title, names or text hold it
-    sentence_counts: dict[str, int]  # stem -> how many of the book's sentences hold it
-
-
-_CACHE: dict[tuple[str, Any], _Book] = {}
-
-
-def _book(translate: Translate, language: str) -> _Book:
-    key = (language, translate)
-    if key not in _CACHE:
-        entries = []
-        vocabulary: dict[str, str] = {}
-        places: dict[str, set[int]] = {}
-        counts: dict[str, int] = {}
-        for n, hit in enumerate(_index(translate)):
-            where = ""
-            if hit.variant is not None:
-                where = " ".join(translate(name) for name in (hit.variant.name, *hit.variant.aka))
-            sentences = []
-            for sentence in _sentences(hit.text):
-                stems = frozenset(terms(sentence, language))
-                sentences.append((sentence, stems))
-                for stem in stems:
-                    counts[stem] = counts.get(stem, 0) + 1
-                _learn(vocabulary, sentence, language)
-            _learn(vocabulary, hit.title, language)
-            entry = _Entry(
-                hit,
-                frozenset(terms(hit.title, language)),
-                frozenset(terms(where, language)),
-                tuple(sentences),
-            )
-            for stem in entry.title.union(entry.where, *(st for _t, st in sentences)):
-                places.setdefault(stem, set()).add(n)
-            entries.append(entry)
-        if len(_CACHE) > 32:
-            _CACHE.clear()
-        _CACHE[key] = _Book(
-            entries, vocabulary, {k: frozenset(v) for k, v in places.items()}, counts
-        )
-    return _CACHE[key]
-
-
-def _learn(vocabulary: dict[str, str], text: str, language: str) -> None:
-    for word in _WORD.findall(text):
-        if len(word) > 2 and not word.isdigit():
-            vocabulary.setdefault(fold(word), word.casefold())
-
-
-def _sentences(text: str) -> Iterable[str]:
-    for part in _SENTENCE.split(text):
-        part = part.strip()
-        if part:
-            yield part
+class _Reading:
+    language: str
+    book: _Book
+    reading: Reading
+    coverage: float
 
 
 def ask(
@@ -329,104 +503,207 @@ def ask(
     *,
     limit: int = 30,
     elsewhere: Mapping[str, Translate] | None = None,
+    variant: str | None = None,
 ) -> Answer:
-    """The book's places that answer ``query``, best first, each with its best sentence.
+    """The book's places that answer ``query``, best first, each with its answering sentence.
 
-    ``elsewhere``: the other languages' renderings of the book ({language: translate}). When
-    the page's language finds nothing, or only places holding part of the question's words, the
-    question is also asked of those: people at a mixed table type in their own language. The
-    language that holds more of the question's words than the page's gives its places first,
-    each shown in the page's language (``Found.language`` names where it matched)."""
+    ``elsewhere``: the other languages' renderings of the book ({language: translate}): a
+    question the page's language does not explain word for word is also read in those, and the
+    language that explains most of it answers (people at a mixed table type in their own
+    language); its places are shown in the page's language, marked with ``Found.language``.
+    ``variant``: the game the question is asked from (a game's page): its places come first
+    unless the question names another game."""
     language = _base(language)
-    wanted = list(dict.fromkeys(terms(query, language)))
-    if not wanted:
-        return Answer([], [])
-    book = _book(translate, language)
-    found = _search(wanted, book)
-    strength = max((covered for _n, covered, _f in found), default=0.0)
-    results = [f for _n, _c, f in found]
-    if elsewhere and strength < 1:
-        other = _elsewhere(query, book, elsewhere, language, strength)
-        if other:
-            shown = {n for n, _f in other}
-            results = [f for _n, f in other] + [f for n, _c, f in found if n not in shown]
+    page = _book(translate, language)
+    named, rest = games_named(query, page.names)
+    games = tuple(named) or ((variant,) if variant else ())
+    here = _reading(rest, language, page, named)
+    readings = [here]
+    if elsewhere and here.coverage < 1:
+        for other, other_translate in elsewhere.items():
+            other = _base(other)
+            if other == language:
+                continue
+            theirs = _book(other_translate, other)
+            if len(theirs.entries) != len(page.entries):
+                continue  # not the same book: its places could not be shown in the page's
+            readings.append(_reading(rest, other, theirs, named))
+    if not any(r.reading.words for r in readings):
+        if named:  # the question only names a game: its summary answers
+            return Answer(_summaries(page, named), [], games, language)
+        return Answer([], [], games, language)
+    ranked = {r.language: _rank(r) for r in readings}
+    best = max(
+        readings,
+        key=lambda r: (r.coverage, r.language == language, _top(ranked[r.language])),
+    )
+    order = [best] + ([here] if best is not here else [])
+    results: list[Found] = []
+    shown: set[int] = set()
+    seen: set[tuple[str, str]] = set()
+    for r in order:
+        for n, score in _tiered(ranked[r.language], r.book, games):
+            if n in shown:
+                continue
+            shown.add(n)
+            hit = page.entries[n].hit
+            same = (hit.title, hit.text)
+            if same in seen:
+                continue  # the same rule in another game: shown once, the first game's
+            seen.add(same)
+            results.append(_found(n, score, r, page, language))
+            if len(results) >= limit:
+                break
+        if len(results) >= limit:
+            break
     if results:
-        return Answer(results[:limit], [])
-    return Answer([], suggest(query, book.vocabulary, language))
+        return Answer(results, [], games, best.language)
+    return Answer([], suggest(query, page.vocabulary, language), games, language)
 
 
-def _search(wanted: list[str], book: _Book) -> list[tuple[int, float, Found]]:
-    """(entry number, share of the words found, Found) for the places holding enough of the
-    ``wanted`` words, best first."""
-    need = len(wanted) if len(wanted) <= 2 else max(2, -(-len(wanted) * 3 // 5))
-    # How many of the book's sentences hold each word: of two sentences matching as many
-    # words, the one with the rarer words answers the question ("vlastní odhozenou kartu"
-    # over the common "odhozená karta").
-    common = {w: book.sentence_counts.get(w, 0) for w in wanted}
-    # Only the places holding at least ``need`` of the words are read (the index says which).
-    holding: dict[int, int] = {}
-    for w in wanted:
-        for n in book.places.get(w, ()):
-            holding[n] = holding.get(n, 0) + 1
-    found = []
-    for n in sorted(n for n, covered in holding.items() if covered >= need):
-        entry = book.entries[n]
-        best_sentence, best, rarest = entry.hit.text, -1, -1.0
-        for sentence, stems in entry.sentences:
-            hits = sum(1 for w in wanted if w in stems or w in entry.title)
-            rare = sum(1 / (1 + common[w]) for w in wanted if w in stems)
-            if hits > best or (hits == best and rare > rarest):
-                best_sentence, best, rarest = sentence, hits, rare
-        covered = holding[n]
-        in_title = sum(1 for w in wanted if w in entry.title)
-        score = covered + max(best, 0) * 0.5 + in_title * 0.75
-        if entry.title:
-            score += in_title / len(entry.title)  # a title about just this beats a longer one
-        if entry.hit.kind == "question":
-            score += 0.25  # a dispute answers a question directly
-        found.append((n, covered / len(wanted), Found(entry.hit, score, best_sentence)))
-    found.sort(key=lambda item: -item[2].score)
-    return found
+def _reading(query: str, language: str, book: _Book, named: list[str]) -> _Reading:
+    reading = read(query, language)
+    if named:
+        # a game's name left in the question (a weak name: "phỏm") is not a word to match:
+        # its places come first already; word pairs holding it stay ("phỏm dọc", a run)
+        names = {
+            t for slug, name in book.names if slug in named for t in read(name, language).terms
+        } - {t for word in _ALSO_WORDS for t in read(word, language).terms}
+        words = tuple(
+            w for w in (tuple(t for t in word if t not in names) for word in reading.words) if w
+        )
+        reading = Reading(words, reading.small + len(reading.words) - len(words))
+    known = sum(1 for word in reading.words if any(t in book.idf for t in word))
+    total = len(reading.words) + reading.small
+    coverage = (known + reading.small) / total if total else 0.0
+    return _Reading(language, book, reading, coverage)
 
 
-def _elsewhere(
-    query: str,
-    book: _Book,
-    elsewhere: Mapping[str, Translate],
-    language: str,
-    strength: float,
-) -> list[tuple[int, Found]]:
-    """The places found by the language of the book holding the largest share of the
-    question's words, if larger than ``strength`` (the page's), as the page's places."""
-    best: tuple[float, float, str, list] | None = None
-    for other, translate in elsewhere.items():
-        other = _base(other)
-        if other == language:
+def _rank(r: _Reading) -> list[tuple[int, float]]:
+    scores: dict[int, float] = {}
+    for term in dict.fromkeys(r.reading.terms):
+        for n, weight in r.book.postings.get(term, ()):
+            scores[n] = scores.get(n, 0.0) + weight
+    out = []
+    for n, score in scores.items():
+        if r.book.entries[n].hit.kind == "question":
+            score *= DISPUTE_WEIGHT
+        out.append((n, score))
+    out.sort(key=lambda item: (-item[1], item[0]))
+    return out
+
+
+def _top(ranked: list[tuple[int, float]]) -> float:
+    return ranked[0][1] if ranked else 0.0
+
+
+def _tiered(ranked: list[tuple[int, float]], book: _Book, games: tuple[str, ...]):
+    """The ranking with the places of ``games`` first (in their order), then the glossary,
+    then every other game's."""
+    if not games:
+        return ranked
+
+    def tier(item: tuple[int, float]) -> int:
+        variant = book.entries[item[0]].hit.variant
+        if variant is None:
+            return len(games)
+        return games.index(variant.slug) if variant.slug in games else len(games) + 1
+
+    return sorted(ranked, key=lambda item: (tier(item), -item[1], item[0]))
+
+
+def _found(n: int, score: float, r: _Reading, page: _Book, language: str) -> Found:
+    entry = r.book.entries[n]
+    wanted = set(r.reading.terms)
+    index, sentence = _best_sentence(entry, wanted, r.book)
+    mine = page.entries[n]
+    if r.language == language:
+        answer = sentence
+    elif len(mine.sentences) == len(entry.sentences) and index >= 0:
+        answer = mine.sentences[index][0]
+    else:
+        answer = mine.hit.text
+    return Found(
+        mine.hit,
+        round(score, 3),
+        sentence,
+        language="" if r.language == language else r.language,
+        answer=answer,
+    )
+
+
+def _best_sentence(entry: _Entry, wanted: set[str], book: _Book) -> tuple[int, str]:
+    """The sentence holding the question's rarest words beyond its title's; ties go to the
+    earlier sentence."""
+    best, best_index, best_weight = entry.hit.text, -1, 0.0
+    for i, (sentence, found) in enumerate(entry.sentences):
+        weight = sum(
+            book.idf.get(t, 0.0) * (TITLE_SHARE if t in entry.title else 1.0)
+            for t in wanted & found
+        )
+        if weight > best_weight:
+            best, best_index, best_weight = sentence, i, weight
+    if best_index < 0 and entry.sentences:
+        return 0, entry.sentences[0][0]
+    return best_index, best
+
+
+def _summaries(page: _Book, slugs: list[str]) -> list[Found]:
+    out = []
+    for entry in page.entries:
+        hit = entry.hit
+        if hit.variant is not None and hit.variant.slug in slugs and hit.anchor == "glance":
+            out.append(Found(hit, 1.0, hit.text, answer=hit.text))
+    return out
+
+
+@dataclass(frozen=True)
+class InForce:
+    """A number house rule a table set away from the book's, that a place states."""
+
+    name: str  # the option's name (an N_-marked English template)
+    value: Any  # at the table
+    book: Any  # the book's (the variant's default)
+
+
+def numbers_in_force(
+    found: Found, table: Any, translate: Translate = render, language: str = "en"
+) -> tuple[InForce, ...]:
+    """The number house rules of ``table`` (a :class:`~scorekeeper.rules.variants.Table`)
+    that differ from the book's and that ``found`` states: its own option, or a text that
+    says the book's number and a word of the option's name ("a first meld ... worth 51" where
+    the table plays an opening minimum of 40). ``translate`` and ``language``: the page's, in
+    which ``found`` is written. Places of other games state nothing about this table.
+
+    >>> from scorekeeper.rules import get_variant
+    >>> from scorekeeper.rules.reference.book import render
+    >>> table = get_variant("caloochi").table({"initial-meld": 40}, players=2)
+    >>> best = ask("Kaluki first meld minimum", render, "en").results[0]
+    >>> [(n.name, n.value, n.book) for n in numbers_in_force(best, table)]
+    [('Opening minimum', 40, 51)]
+    """
+    variant = found.variant
+    if variant is None or variant.slug != table.variant.slug:
+        return ()
+    book = table.variant.table({}, table.players).options
+    out = []
+    for option in table.variant.options:
+        value, default = table.options.get(option.slug), book.get(option.slug)
+        if option.type == "bool" or value == default or default is None:
             continue
-        wanted = list(dict.fromkeys(terms(query, other)))
-        if not wanted:
-            continue
-        theirs = _book(translate, other)
-        if len(theirs.entries) != len(book.entries):
-            continue  # not the same book: its places could not be shown in the page's language
-        found = _search(wanted, theirs)
-        if not found:
-            continue
-        share = max(covered for _n, covered, _f in found)
-        top = found[0][2].score
-        if share > strength and (best is None or (share, top) > best[:2]):
-            best = (share, top, other, found)
-    if best is None:
-        return []
-    _share, _top, other, found = best
-    return [
-        (n, Found(book.entries[n].hit, f.score, f.sentence, language=other)) for n, _c, f in found
-    ]
+        if found.anchor != f"option-{option.slug}":
+            if not re.search(rf"(?<![\d.,]){default}(?![\d])", found.hit.text):
+                continue
+            name = {t for t in read(translate(option.name), language).terms if not t.isdigit()}
+            if not name & set(read(found.hit.text, language).terms):
+                continue
+        out.append(InForce(option.name, value, default))
+    return tuple(out)
 
 
 def suggest(query: str, vocabulary: dict[str, str], language: str) -> list[str]:
     """The book's words nearest to the query's words (misspellings, other forms)."""
-    small = _small_words(language)
+    small = _stop_words(_base(language))
     words = list(vocabulary)
     out: list[str] = []
     for word in _WORD.findall(fold(query)):

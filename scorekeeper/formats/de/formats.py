@@ -1,0 +1,5 @@
+# Sonntag, 22. November 2026; 22. November 2026.
+DATE_FORMAT = "j. F Y"
+MONTH_DAY_FORMAT = "j. F"
+TIME_FORMAT = "H:i"
+WEEKDAY_DATE_FORMAT = "l, j. F Y"
