@@ -33,4 +33,4 @@ def test_a_game_export_escapes_a_name_that_starts_with_an_apostrophe():
         variant="standard-rummy", options=None, players=["'=Al", "=Bo", "-2"], dealer=None
     )
     header = export.game_csv(game=game).splitlines()[0]
-    assert "''=Al change" in header and "'=Bo change" in header
+    assert "''=Al: change" in header and "'=Bo: change" in header
