@@ -8,7 +8,7 @@ without the right token is a 401/403 whatever its body holds.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -23,13 +23,14 @@ from scorekeeper.games.selectors import game_get, game_state, hand_history
 from scorekeeper.games.services import (
     GameOver,
     HandChanged,
+    HandWrite,
     KeyReused,
     Outcome,
     game_create,
     game_token,
-    hand_correct,
-    hand_delete,
-    hand_record,
+    hand_add,
+    hand_correction,
+    hand_deletion,
     new_token_seed,
     request_fingerprint,
     token_valid,
@@ -338,7 +339,10 @@ def get_game(request: HttpRequest, public_id: str):
     "/games/{public_id}/hands",
     response={200: StateOut, 201: StateOut, 409: ErrorOut, **WRITE_ERRORS},
     auth=GameToken(),
-    summary="Record the next hand (a repeated request_id records nothing and answers 200)",
+    summary=(
+        "Record the next hand (a repeated request_id or Idempotency-Key records nothing and"
+        " answers the first answer)"
+    ),
 )
 def record_hand(
     request: HttpRequest,
@@ -348,32 +352,21 @@ def record_hand(
     idempotency_key: str | None = KEY_HEADER,
 ):
     game = request.auth
-
-    def write() -> tuple[int, dict]:
-        try:
-            hand = hand_record(
+    try:
+        return _hand_write(
+            request,
+            response,
+            game,
+            lambda: hand_add(
                 game=game,
                 entry=payload.result,
-                request_id=payload.request_id,
                 dealer=payload.dealer,
-            )
-        except GameOver as err:
-            raise ApiError(str(err), code=GameOver.code, status=409) from None
-        if hand.repeated and not _same_hand(hand, payload.result):
-            # A retry sends the same hand; another hand under a used request_id is a client
-            # bug that would silently lose that hand: refused, as a reused Idempotency-Key is.
-            raise ApiError(
-                gettext(
-                    "request_id: this request_id was already used for a different hand; "
-                    "send a new request_id for a new hand"
-                ),
-                code="request_id_reused",
-                field="request_id",
-                status=422,
-            )
-        return 200 if hand.repeated else 201, game_state(game=game)
-
-    return _write(request, response, game, payload, write)
+                request_id=payload.request_id,
+                **_idempotency(request, payload, status=201),
+            ),
+        )
+    except GameOver as err:
+        raise ApiError(str(err), code=GameOver.code, status=409) from None
 
 
 @router.put(
@@ -392,19 +385,20 @@ def correct_hand(
     if_match: str | None = IF_MATCH_HEADER,
 ):
     game = request.auth
-
-    def write() -> tuple[int, dict]:
-        with _hand_or_404(n):
-            hand_correct(
+    with _hand_or_404(n):
+        return _hand_write(
+            request,
+            response,
+            game,
+            lambda: hand_correction(
                 game=game,
                 number=n,
                 entry=payload.result,
-                if_match=_if_match(request),
                 dealer=payload.dealer,
-            )
-        return 200, game_state(game=game)
-
-    return _write(request, response, game, payload, write)
+                if_match=_if_match(request),
+                **_idempotency(request, payload),
+            ),
+        )
 
 
 @router.delete(
@@ -422,23 +416,18 @@ def delete_hand(
     if_match: str | None = IF_MATCH_HEADER,
 ):
     game = request.auth
-
-    def write() -> tuple[int, dict]:
-        with _hand_or_404(n):
-            hand_delete(game=game, number=n, if_match=_if_match(request))
-        return 200, game_state(game=game)
-
-    return _write(request, response, game, None, write)
+    with _hand_or_404(n):
+        return _hand_write(
+            request,
+            response,
+            game,
+            lambda: hand_deletion(
+                game=game, number=n, if_match=_if_match(request), **_idempotency(request, None)
+            ),
+        )
 
 
 # -- safe retries (API.md): Idempotency-Key on every write, If-Match on PUT and DELETE ---------
-
-
-def _same_hand(hand: Hand, entry: dict) -> bool:
-    """Is ``entry`` the hand first recorded under its request_id (whatever corrected it since)?"""
-    first = hand.revisions.order_by("version").first()
-    recorded = first.entry if first is not None else hand.entry
-    return request_fingerprint(recorded) == request_fingerprint(entry)
 
 
 def _idempotency_key(request: HttpRequest, *, minimum: int = 1) -> str | None:
@@ -473,20 +462,48 @@ def _once(**kwargs) -> Outcome:
         raise ApiError(str(err), code=err.code, field="Idempotency-Key", status=422) from None
 
 
-def _write(request: HttpRequest, response: HttpResponse, game: Game, payload: Schema | None, write):
+def _idempotency(request: HttpRequest, payload: Schema | None, *, status: int = 200) -> dict:
+    """The key, fingerprint and stored answer of a hand write, as every write takes them: the
+    write's answer is the game state it leaves (built from what the write holds, no query)."""
+
+    def answer(write: HandWrite) -> tuple[int, dict]:
+        return status, game_state(game=write.hand.game, players=write.players, hands=write.hands)
+
+    return {
+        "key": _idempotency_key(request),
+        "fingerprint": _asked(request, payload),
+        "answer": answer,
+    }
+
+
+def _hand_write(
+    request: HttpRequest, response: HttpResponse, game: Game, write: Callable[[], HandWrite]
+):
+    """Run a hand write and answer as API.md says: its answer (a replay says so in a header);
+    a reused key is a 422 naming the key, a stale If-Match a 412 with the game as it is now."""
     try:
-        outcome = _once(
-            game=game, key=_idempotency_key(request), request=_asked(request, payload), write=write
-        )
+        done = write()
+    except KeyReused as err:
+        if err.key is not None and err.key != request.headers.get("Idempotency-Key"):
+            raise ApiError(
+                gettext(
+                    "request_id: this request_id was already used for a different hand; "
+                    "send a new request_id for a new hand"
+                ),
+                code="request_id_reused",
+                field="request_id",
+                status=422,
+            ) from None
+        raise ApiError(str(err), code=err.code, field="Idempotency-Key", status=422) from None
     except HandChanged as err:
         game.refresh_from_db()
         body = {**game_state(game=game), "error": {"code": err.code, "message": str(err)}}
         body["error"]["field"] = "If-Match"
         return Status(412, body)
-    return _answer(response, outcome, outcome.body)
+    return _answer(response, done, done.body)
 
 
-def _answer(response: HttpResponse, outcome: Outcome, body):
+def _answer(response: HttpResponse, outcome: Outcome | HandWrite, body):
     if outcome.replayed:  # the first answer again; nothing was done this time
         response["Idempotent-Replayed"] = "true"
     return Status(outcome.status, body)

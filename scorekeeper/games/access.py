@@ -18,6 +18,7 @@ the names it typed, and the last change it made to each game (undo).
 from __future__ import annotations
 
 import hmac
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -99,11 +100,21 @@ def can_edit(request: HttpRequest, game: Game) -> bool:
     if token and token_valid(game=game, token=token):
         remember_game(request, game, token=token)
         return True
-    # The organiser of the game's league (a phone that opened the organiser link) may
-    # correct every league game. Imported here: the leagues app builds on the games app.
-    from scorekeeper.leagues.access import organiser_may_edit
+    # Another app may hold a right over the game (the organiser of its league, a phone that
+    # opened the organiser link, may correct every league game): asked through the hook.
+    return any(may_edit(request, game) for may_edit in _EDIT_RIGHTS)
 
-    return organiser_may_edit(request, game)
+
+# Other ways a browser may come to edit a game, registered by the apps that hold them (the
+# leagues app in its AppConfig.ready): the games app imports no app that builds on it.
+_EDIT_RIGHTS: list[Callable[[HttpRequest, Game], bool]] = []
+
+
+def add_edit_right(may_edit: Callable[[HttpRequest, Game], bool]) -> None:
+    """Register ``may_edit(request, game)``, asked when a browser holds no grant of its own
+    (once: ``ready`` may run twice)."""
+    if may_edit not in _EDIT_RIGHTS:
+        _EDIT_RIGHTS.append(may_edit)
 
 
 def remember_game(request: HttpRequest, game: Game, *, token: str | None = None) -> None:

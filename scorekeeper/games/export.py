@@ -17,12 +17,12 @@ from typing import Any
 from django.utils.translation import gettext
 
 from scorekeeper.i18n import render_message
+from scorekeeper.spreadsheet import spreadsheet_safe
 
 from .models import Game
 from .presentation import settlement
 from .selectors import game_state
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 FORMAT = "rummytable-game/2"
 
 
@@ -64,12 +64,6 @@ def game_export(*, game: Game) -> dict[str, Any]:
     }
 
 
-def _cell(value: Any) -> Any:
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
 def _payment(payer: str, payee: str, amount: int) -> str:
     return gettext("%(payer)s → %(payee)s: %(amount)s") % {
         "payer": payer, "payee": payee, "amount": amount,
@@ -96,15 +90,15 @@ def game_csv(*, game: Game) -> str:
     if chips:
         header.append(gettext("Payments"))
     header.append(gettext("Explanation"))
-    writer.writerow([_cell(h) for h in header])
+    writer.writerow([spreadsheet_safe(h) for h in header])
 
     def row(first: Any, dealer: str, deltas: dict, totals: dict, paid: str, text: str) -> None:
-        cells: list[Any] = [first, _cell(dealer)]
+        cells: list[Any] = [first, spreadsheet_safe(dealer)]
         for name in players:
             cells += [deltas.get(name, 0), totals.get(name, "")]
         if chips:
-            cells.append(_cell(paid))
-        cells.append(_cell(text))
+            cells.append(spreadsheet_safe(paid))
+        cells.append(spreadsheet_safe(text))
         writer.writerow(cells)
 
     for hand in data["hands"]:

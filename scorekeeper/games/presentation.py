@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 
 from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import Variant
+from scorekeeper.rules.standing import highest_first, ranking
 
 # Seat colours are CSS classes (static/css/app.css: .seat-0 ... .seat-11), so the colour of a
 # player is the same on the scoreboard, the chart, the ledger and the avatars, and no page
@@ -114,18 +115,12 @@ def standings(variant: Variant, state: Mapping[str, Any]) -> list[Standing]:
         bonus_lines.setdefault(bonus["player"], []).append(render_message(bonus["line"]))
     itemised = bool(state.get("bonuses")) and bool(state.get("running"))
     after_hands: Mapping[str, int] = state["running"][-1] if itemised else {}
-    sign = -1 if variant.end.highest_wins else 1
-    order = sorted(
-        range(len(players)),
-        key=lambda i: (0 if players[i] in winners else 1, sign * totals.get(players[i], 0), i),
-    )
     out: list[Standing] = []
-    for place, i in enumerate(order, start=1):
-        name = players[i]
+    seat = {name: i for i, name in enumerate(players)}
+    ranked = ranking(players, totals, highest_wins=highest_first(variant), winners=list(winners))
+    for rank, name in ranked:
+        i = seat[name]
         total = totals.get(name, 0)
-        rank = place
-        if out and out[-1].total == total and (name in winners) == out[-1].winner:
-            rank = out[-1].rank
         out.append(
             Standing(
                 rank,
@@ -198,9 +193,8 @@ def leaders(variant: Variant, state: Mapping[str, Any]) -> list[str]:
     if not state["hands"]:
         return []
     totals: Mapping[str, int] = state["totals"]
-    pick = max if variant.end.highest_wins else min
-    best = pick(totals.values())
-    return [name for name, total in totals.items() if total == best]
+    ranked = ranking(list(totals), totals, highest_wins=highest_first(variant))
+    return [name for place, name in ranked if place == 1]
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,11 @@ from .models import Game
 from .selectors import game_replay, game_state
 
 
-def state_after_new_hand(*, game: Game, entry: dict) -> dict[str, Any] | None:
-    """The state after ``entry`` as the next hand: ``base`` (the saved hands it follows),
+def state_after_new_hand(
+    *, game: Game, entry: dict, dealer: str | None = None
+) -> dict[str, Any] | None:
+    """The state after ``entry`` as the next hand, dealt by ``dealer`` (None: the rotation's
+    suggestion), every saved hand by its recorded dealer: ``base`` (the saved hands it follows),
     ``totals`` [(name, total)] in seating order, ``dealer``, ``deal``, ``over`` and ``next``
     (the number of the hand after it); when the hand ends the game, its ``winners`` and the
     end-of-game ``bonuses`` (already in the totals). None when the engine refuses the
@@ -24,8 +27,9 @@ def state_after_new_hand(*, game: Game, entry: dict) -> dict[str, Any] | None:
     state = game_state(game=game)
     players = state["players"]
     entries = [hand["result"] for hand in state["hands"]] + [entry]
+    dealers = [hand["dealer"] or None for hand in state["hands"]] + [dealer]
     try:
-        played = game_replay(game=game, players=players, entries=entries)
+        played = game_replay(game=game, players=players, entries=entries, dealers=dealers)
     except RulesError:
         return None
     after = played.state

@@ -1,164 +1,31 @@
-"""What a correction or a deletion does to the hands after it, in words the table can check.
+"""What a correction or a deletion did to the other hands, in words the table can check.
 
-A hand's own score depends only on its entry and its recorded dealer (RULES.md 1: a
-correction or deletion never changes who dealt another hand), but the totals after it, the
-next dealer's suggestion and the game's end follow from every hand, so changing hand 3 may
-still end the game sooner or later (and a hand from before dealers were recorded may still
-get another dealer). These services make that change and compare the replay
-of the live hands before with the replay after, hand by hand (by identity, so a deletion's
-renumbering is no change by itself); the differences are stored with the changed hand's new
-version (its history) and returned for the page's message.
-
-Nothing here scores: both replays are the engine's; this module only compares their results.
+The write path (:mod:`.services`) stores every hand write's account of what moved
+(:class:`.consequences.Consequences`) with the hand's new revision; this module says it in
+words for the pages (translated here, stored as data). The ``*_reporting`` functions are the
+names these writes had here before there was one write path: thin aliases of the services.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
-
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from .consequences import Consequences, HandChange, Standing, compare
 from .models import Game, Hand
 from .selectors import game_players, game_replay, live_hands, recorded_dealers
-from .services import hand_correct, hand_delete, hand_restore
+from .services import hand_correction, hand_deletion, hand_restoration
 
-
-@dataclass(frozen=True)
-class HandChange:
-    """How one other hand's result changed. ``number``: its number after the change."""
-
-    number: int
-    was: int
-    winners: tuple[list[str], list[str]] | None = None
-    dealer: tuple[str, str] | None = None
-    scores: list[tuple[str, int, int]] = field(default_factory=list)  # (name, before, after)
-
-
-@dataclass(frozen=True)
-class Consequences:
-    """Every other hand that changed, and the game's end if it moved; and in numbers, the changed
-    hand's own scores (``scores``, when it is still in the game) and every total that moved
-    (``totals``), each as (name, before, after). True when another hand or the end changed."""
-
-    hands: list[HandChange] = field(default_factory=list)
-    game_winners: tuple[list[str], list[str]] | None = None
-    scores: list[tuple[str, int, int]] = field(default_factory=list)
-    totals: list[tuple[str, int, int]] = field(default_factory=list)
-
-    def __bool__(self) -> bool:
-        return bool(self.hands or self.game_winners)
-
-    def as_data(self) -> dict[str, Any]:
-        return {
-            "hands": [asdict(change) for change in self.hands],
-            "game_winners": list(self.game_winners) if self.game_winners else None,
-            "scores": [list(score) for score in self.scores],
-            "totals": [list(total) for total in self.totals],
-        }
-
-    @classmethod
-    def from_data(cls, data: dict[str, Any] | None) -> Consequences:
-        if not data:
-            return cls()
-        hands = [
-            HandChange(
-                number=item["number"],
-                was=item["was"],
-                winners=tuple(item["winners"]) if item.get("winners") else None,
-                dealer=tuple(item["dealer"]) if item.get("dealer") else None,
-                scores=[tuple(score) for score in item.get("scores") or []],
-            )
-            for item in data.get("hands") or []
-        ]
-        winners = data.get("game_winners")
-        return cls(
-            hands,
-            tuple(winners) if winners else None,
-            scores=[tuple(score) for score in data.get("scores") or []],
-            totals=[tuple(total) for total in data.get("totals") or []],
-        )
-
-
-# ------------------------------------------------------------------------------------------
-# Comparing two replays
-# ------------------------------------------------------------------------------------------
-
-
-def _played(game: Game, hands: list[Hand]) -> tuple[dict[int, tuple[int, Any]], Any]:
-    """{hand id: (number, engine result)} for these hands, and the replay's final state."""
-    players = game_players(game=game)
-    played = game_replay(
-        game=game,
-        players=players,
-        entries=[hand.entry for hand in hands],
-        dealers=recorded_dealers(hands),
-    )
-    by_id = {hand.pk: (n, result) for n, (hand, result) in enumerate(zip(hands, played.hands, strict=True), 1)}
-    return by_id, played.state
-
-
-def compare(
-    before: dict[int, tuple[int, Any]],
-    after: dict[int, tuple[int, Any]],
-    *,
-    changed: int | None,
-    state_before=None,
-    state_after=None,
-) -> Consequences:
-    """The differences between two replays of the same hands (``changed``: the hand id edited)."""
-    changes = []
-    for hand_id, (number, result) in sorted(after.items(), key=lambda item: item[1][0]):
-        if hand_id == changed or hand_id not in before:
-            continue
-        was, old = before[hand_id]
-        winners = None
-        if list(old.winners) != list(result.winners):
-            winners = (list(old.winners), list(result.winners))
-        dealer = (old.dealer, result.dealer) if old.dealer != result.dealer else None
-        scores = [
-            (name, old.deltas.get(name, 0), result.deltas.get(name, 0))
-            for name in result.deltas
-            if old.deltas.get(name, 0) != result.deltas.get(name, 0)
-        ]
-        if winners or dealer or scores:
-            changes.append(HandChange(number, was, winners, dealer, scores))
-    game_winners = None
-    totals: list[tuple[str, int, int]] = []
-    if state_before is not None and state_after is not None:
-        old_end = list(state_before.winners) if state_before.over else []
-        new_end = list(state_after.winners) if state_after.over else []
-        if old_end != new_end:
-            game_winners = (old_end, new_end)
-        totals = _moved(state_before.totals, state_after.totals)
-    scores: list[tuple[str, int, int]] = []
-    if changed in before and changed in after:
-        scores = _moved(before[changed][1].deltas, after[changed][1].deltas)
-    return Consequences(changes, game_winners, scores=scores, totals=totals)
-
-
-def _moved(before: dict[str, int], after: dict[str, int]) -> list[tuple[str, int, int]]:
-    """(name, before, after) for every number that changed, in the order ``after`` names them."""
-    names = list(after) + [name for name in before if name not in after]
-    return [
-        (name, before.get(name, 0), after.get(name, 0))
-        for name in names
-        if before.get(name, 0) != after.get(name, 0)
-    ]
-
-
-def _record(hand: Hand, consequences: Consequences) -> None:
-    """Keep the consequences with the hand's newest version (its history shows them)."""
-    revision = hand.revisions.order_by("-version").first()
-    if revision is not None:
-        revision.consequences = consequences.as_data()
-        revision.save(update_fields=["consequences"])
-
-
-# ------------------------------------------------------------------------------------------
-# Services: the same writes as services.py, reporting what else changed
-# ------------------------------------------------------------------------------------------
+__all__ = [
+    "Consequences",
+    "HandChange",
+    "describe",
+    "describe_numbers",
+    "hand_correct_reporting",
+    "hand_delete_preview",
+    "hand_delete_reporting",
+    "hand_restore_reporting",
+]
 
 
 def hand_correct_reporting(
@@ -169,56 +36,51 @@ def hand_correct_reporting(
     if_match: str | None = None,
     dealer: str | None = None,
 ) -> tuple[Hand, Consequences]:
-    """Correct hand ``number`` (see :func:`hand_correct`, ``if_match`` and ``dealer`` too) and
-    say which other hands changed."""
-    before_hands = list(live_hands(game=game))
-    before, state_before = _played(game, before_hands)
-    hand = hand_correct(game=game, number=number, entry=entry, if_match=if_match, dealer=dealer)
-    after, state_after = _played(game, list(live_hands(game=game)))
-    consequences = compare(
-        before, after, changed=hand.pk, state_before=state_before, state_after=state_after
-    )
-    _record(hand, consequences)
-    return hand, consequences
-
-
-def hand_delete_preview(*, game: Game, number: int) -> Consequences:
-    """What deleting hand ``number`` would change, without changing anything (for a confirm)."""
-    hands = list(live_hands(game=game))
-    if not 1 <= number <= len(hands):
-        raise Hand.DoesNotExist(f"this game has no hand {number}")
-    gone = hands[number - 1]
-    before, state_before = _played(game, hands)
-    after, state_after = _played(game, [h for h in hands if h.pk != gone.pk])
-    return compare(
-        before, after, changed=gone.pk, state_before=state_before, state_after=state_after
-    )
+    """:func:`.services.hand_correction`, answering the hand and what else moved."""
+    write = hand_correction(game=game, number=number, entry=entry, if_match=if_match, dealer=dealer)
+    return write.hand, write.consequences
 
 
 def hand_delete_reporting(
     *, game: Game, number: int, if_match: str | None = None
 ) -> tuple[Hand, Consequences]:
-    """Delete hand ``number`` (see :func:`hand_delete`, ``if_match`` too) and say which other
-    hands changed."""
-    before, state_before = _played(game, list(live_hands(game=game)))
-    hand = hand_delete(game=game, number=number, if_match=if_match)
-    after, state_after = _played(game, list(live_hands(game=game)))
-    consequences = compare(
-        before, after, changed=hand.pk, state_before=state_before, state_after=state_after
-    )
-    _record(hand, consequences)
-    return hand, consequences
+    """:func:`.services.hand_deletion`, answering the hand and what else moved."""
+    write = hand_deletion(game=game, number=number, if_match=if_match)
+    return write.hand, write.consequences
 
 
 def hand_restore_reporting(*, game: Game, hand_id: int) -> tuple[Hand, Consequences]:
-    before, state_before = _played(game, list(live_hands(game=game)))
-    hand = hand_restore(game=game, hand_id=hand_id)
-    after, state_after = _played(game, list(live_hands(game=game)))
-    consequences = compare(
-        before, after, changed=hand.pk, state_before=state_before, state_after=state_after
+    """:func:`.services.hand_restoration`, answering the hand and what else moved."""
+    write = hand_restoration(game=game, hand_id=hand_id)
+    return write.hand, write.consequences
+
+
+def hand_delete_preview(*, game: Game, number: int) -> Consequences:
+    """What deleting hand ``number`` would change, without changing anything (for a confirm):
+    the stored results against one replay without the hand."""
+    hands = list(live_hands(game=game))
+    if not 1 <= number <= len(hands):
+        raise Hand.DoesNotExist(f"this game has no hand {number}")
+    gone = hands[number - 1]
+    rest = [h for h in hands if h.pk != gone.pk]
+    played = game_replay(
+        game=game,
+        players=game_players(game=game),
+        entries=[hand.entry for hand in rest],
+        dealers=recorded_dealers(rest),
     )
-    _record(hand, consequences)
-    return hand, consequences
+    after = {
+        hand.pk: (n, result.as_dict())
+        for n, (hand, result) in enumerate(zip(rest, played.hands, strict=True), start=1)
+    }
+    state = played.state
+    return compare(
+        {hand.pk: (n, hand.result) for n, hand in enumerate(hands, start=1)},
+        after,
+        changed=gone.pk,
+        standing_before=Standing(dict(game.totals), bool(game.over), list(game.winners)),
+        standing_after=Standing(dict(state.totals), bool(state.over), list(state.winners)),
+    )
 
 
 # ------------------------------------------------------------------------------------------

@@ -88,12 +88,18 @@ def state_summary(state) -> dict[str, Any]:
     }
 
 
-def game_state(*, game: Game) -> dict[str, Any]:
-    """The API's game state from stored results: two queries however many hands."""
-    players = game_players(game=game)
+def game_state(
+    *, game: Game, players: list[str] | None = None, hands: Sequence[Hand] | None = None
+) -> dict[str, Any]:
+    """The API's game state from stored results: two queries however many hands, none when a
+    write that has them at hand passes its ``players`` and live ``hands``."""
+    if players is None:
+        players = game_players(game=game)
+    if hands is None:
+        hands = live_hands(game=game)
     hands = [
         _hand_item(hand.number, hand.entry, hand.result, hand.totals, players, hand.etag)
-        for hand in live_hands(game=game)
+        for hand in hands
     ]
     summary = {
         "totals": game.totals,

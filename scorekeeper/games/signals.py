@@ -3,8 +3,17 @@
 ``game_stored`` is sent inside the write's transaction after every hand write has stored the
 engine's replay (record, correct, delete, restore), with ``game`` holding the fresh summary, so
 a receiver (the leagues app) updates what it derives from the game in the same transaction.
+
+``game_changed`` is THE hook for what follows a change of a game once it is committed (live
+events, caches, rebuilds that may run later): every write to a game schedules it with
+``transaction.on_commit`` through :func:`scorekeeper.games.services.game_changed_on_commit`, so
+it fires once per committed change and never for a write that rolled back. Keyword arguments:
+``game_id`` (the row's pk), ``public_id`` and ``kind``: ``"created"``, ``"hand_recorded"``,
+``"hand_corrected"``, ``"hand_deleted"`` or ``"hand_restored"`` (other writers add their own).
+Receivers are called robustly: one that raises is logged and the others still run.
 """
 
 from django.dispatch import Signal
 
 game_stored = Signal()  # kwargs: game
+game_changed = Signal()  # kwargs: game_id, public_id, kind; after the commit

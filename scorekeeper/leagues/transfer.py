@@ -53,7 +53,6 @@ import csv
 import datetime as dt
 import io
 import json
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,6 +66,7 @@ from scorekeeper.games.models import Hand, Seat
 from scorekeeper.i18n import render_message
 from scorekeeper.rules.errors import GameOverError, RulesError
 from scorekeeper.rules.game import replay
+from scorekeeper.spreadsheet import spreadsheet_safe, spreadsheet_unsafe
 
 from .models import League, LeagueGame, Player
 from .selectors import league_variants, standings
@@ -203,28 +203,6 @@ def _links(league: League):
         .prefetch_related(seats, hands, "placings__player")
         .order_by("played", "pk")
     )
-
-
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_NUMBER = re.compile(r"-?\d+(\.\d+)?")
-
-
-def spreadsheet_safe(value: Any) -> Any:
-    """A cell a spreadsheet will not run: text starting like a formula gets a leading ``'``
-    (plain numbers such as ``-10`` are left as they are). Text that starts with ``'`` itself
-    gets one too, so the import, which takes one off, gives back exactly what was there."""
-    if not isinstance(value, str):
-        return value
-    if value.startswith("'") or (value.startswith(FORMULA_START) and not _NUMBER.fullmatch(value)):
-        return "'" + value
-    return value
-
-
-def _unsafe(value: str) -> str:
-    """The cell as written before :func:`spreadsheet_safe`."""
-    if value.startswith("'") and value[1:].startswith((*FORMULA_START, "'")):
-        return value[1:]
-    return value
 
 
 def export_csv(*, league: League) -> str:
@@ -386,7 +364,7 @@ def parse_csv(text: str, report: Report) -> list[Planned]:
             report.error(line, _("this row has more cells than the header"))
             continue
         row = {
-            key: _unsafe(value) if isinstance(value, str) else value for key, value in row.items()
+            key: spreadsheet_unsafe(value) if isinstance(value, str) else value for key, value in row.items()
         }
         kind = (row.get("record") or "").strip()
         label = (row.get("game") or "").strip()

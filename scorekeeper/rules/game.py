@@ -38,14 +38,6 @@ class GameState:
     #: added to ``totals`` when the game ended (Gin Rummy's game, box and shutout bonuses)
     bonuses: tuple[Bonus, ...] = ()
 
-    @property
-    def hand_totals(self) -> dict[str, int]:
-        """The totals from the hands alone, before the end-of-game bonuses."""
-        totals = dict(self.totals)
-        for bonus in self.bonuses:
-            totals[bonus.player] -= bonus.points
-        return totals
-
 
 @dataclass(frozen=True)
 class Replay:

@@ -53,6 +53,41 @@ def highest_first(variant: str | Variant) -> bool:
     return get_variant(variant).end.highest_wins
 
 
+def ranking(
+    players: Sequence[str],
+    totals: Mapping[str, int],
+    *,
+    highest_wins: bool,
+    winners: Sequence[str] = (),
+) -> list[tuple[int, str]]:
+    """(place, player) best first: the game's ``winners`` (when its end named them) before
+    everyone else, then by total in the variant's direction, seating order in ties; tied
+    players share the better place (competition ranking: 1, 1, 3). The one ranking of a game,
+    for the league's places and the game page's standings alike.
+
+    >>> ranking(["Ann", "Bob", "Cy"], {"Ann": 40, "Bob": 12, "Cy": 40}, highest_wins=True)
+    [(1, 'Ann'), (1, 'Cy'), (3, 'Bob')]
+    >>> ranking(["Ann", "Bob"], {"Ann": 7, "Bob": 7}, highest_wins=False, winners=["Bob"])
+    [(1, 'Bob'), (2, 'Ann')]
+    """
+    sign = -1 if highest_wins else 1
+    won = set(winners)
+    order = sorted(
+        range(len(players)),
+        key=lambda i: (players[i] not in won, sign * totals.get(players[i], 0), i),
+    )
+    out: list[tuple[int, str]] = []
+    for index, i in enumerate(order):
+        name = players[i]
+        if out:
+            last = out[-1][1]
+            if totals.get(name, 0) == totals.get(last, 0) and (name in won) == (last in won):
+                out.append((out[-1][0], name))
+                continue
+        out.append((index + 1, name))
+    return out
+
+
 def score_unit(variant: str | Variant) -> str:
     """What a league adds up for this variant: the English label, marked for translation.
 
@@ -83,13 +118,8 @@ def final_places(
     """
     table, names, _dealer = setup_table(variant=variant, options=options, players=players)
     start = starting_total(table)
-    sign = 1 if table.variant.end.highest_wins else -1
-    order = sorted(names, key=lambda name: -sign * totals[name])  # stable: seating in ties
-    placings: list[Placing] = []
-    for index, name in enumerate(order):
-        if index and totals[name] == totals[order[index - 1]]:
-            place = placings[-1].place
-        else:
-            place = index + 1
-        placings.append(Placing(name, place, totals[name] - start))
+    placings = [
+        Placing(name, place, totals[name] - start)
+        for place, name in ranking(names, totals, highest_wins=highest_first(table.variant))
+    ]
     return tuple(placings)

@@ -189,13 +189,16 @@ def test_record_answers_201_with_the_state(client, game):
     assert response.json()["totals"] == {"Ann": 10, "Bob": 20, "Cy": 7}
 
 
-def test_a_repeated_request_id_answers_200_and_records_once(client, game):
+def test_a_repeated_request_id_answers_the_first_answer_and_records_once(client, game):
+    # Issue 24: a request_id is an Idempotency-Key with one policy: a replay answers the first
+    # answer (its status too, 201; it answered 200 before) and says it is a replay.
     game_id, token = game
     path = f"/api/v1/games/{game_id}/hands"
     first = send(client, "post", path, {"result": out("Cy", 7), "request_id": "abc"}, token)
     before = stored()
     again = send(client, "post", path, {"result": out("Cy", 7), "request_id": "abc"}, token)
-    assert (first.status_code, again.status_code) == (201, 200)
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again["Idempotent-Replayed"] == "true"
     assert again.json() == first.json()
     assert stored() == before
 

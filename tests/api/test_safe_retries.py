@@ -351,7 +351,8 @@ def test_a_request_id_reused_for_another_hand_is_a_422_and_records_nothing(clien
     again = send(
         client, "post", hands(game_id), {"result": out("Ann", 4), "request_id": "r"}, token
     )
-    assert again.status_code == 200  # a retry: the first answer, nothing recorded twice
+    assert again.status_code == 201  # a retry: the first answer, nothing recorded twice
+    assert again["Idempotent-Replayed"] == "true"
     other = send(
         client, "post", hands(game_id), {"result": out("Bob", 9), "request_id": "r"}, token
     )
@@ -370,5 +371,5 @@ def test_a_retry_of_a_hand_corrected_since_still_replays(client, game):
     again = send(
         client, "post", hands(game_id), {"result": out("Ann", 4), "request_id": "r2"}, token
     )
-    assert again.status_code == 200
+    assert again.status_code == 201  # the first answer again (issue 24: one policy)
     assert len(again.json()["hands"]) == 4

@@ -183,9 +183,22 @@ def test_a_repeated_request_id_returns_the_first_hand_and_records_nothing():
     game = new_game()
     first = hand_record(game=game, entry=out("Ann", 10), request_id="phone-1")
     before = snapshot(game)
-    again = hand_record(game=game, entry=out("Bob", 99), request_id="phone-1")
+    again = hand_record(game=game, entry=out("Ann", 10), request_id="phone-1")
     assert again.pk == first.pk and again.repeated
-    assert again.entry == out("Ann", 10)
+    assert snapshot(game) == before
+
+
+def test_a_request_id_reused_for_another_hand_is_refused_and_records_nothing():
+    # Issue 24: one idempotency policy for every write, page and API alike: the same key with
+    # another body is refused (the API's 422), it no longer answers the first hand silently.
+    from scorekeeper.games.services import KeyReused
+
+    game = new_game()
+    hand_record(game=game, entry=out("Ann", 10), request_id="phone-1")
+    before = snapshot(game)
+    with pytest.raises(KeyReused) as refused:
+        hand_record(game=game, entry=out("Bob", 99), request_id="phone-1")
+    assert refused.value.key == "phone-1"
     assert snapshot(game) == before
 
 

@@ -83,10 +83,18 @@ def test_a_phom_tie_is_settled_by_the_recorded_dealer_in_preview_and_save(client
     # dealing, play runs Cy, Dan, Ann, Bob and Cy still wins; with Cy dealing, Ann wins.
     game_id = start_game(client, "phom", PHOM, dealer="Dan")
     tie = phom_hand(10, 20, 10, 30)
-    preview = client.post(
-        reverse("hand_preview", args=[game_id]), {**tie, "dealer": "Cy", "dealer-shown": "Dan"}
-    ).content.decode()
-    assert 'id="preview"' in preview
+    for dealer, winner, next_dealer in (("Cy", "Ann", "Dan"), ("Ann", "Cy", "Bob")):
+        preview = client.post(
+            reverse("hand_preview", args=[game_id]),
+            {**tie, "dealer": dealer, "dealer-shown": "Dan"},
+        ).content.decode()
+        # Issue 24: this preview half only looked for the preview; a preview that ignored the
+        # chosen dealer passed. Now the winner's gain, the totals after the hand and the next
+        # dealer must all follow the dealer chosen (the totals after it ignored it until then).
+        deltas = preview[preview.index('<ul class="deltas">') :]
+        assert f'<li>{winner} <strong class="positive">+6</strong></li>' in deltas, dealer
+        assert f'data-player="{winner}" data-total="6"' in preview, dealer
+        assert f"Hand 2: {next_dealer} deals" in preview, dealer
     post_hand(client, game_id, {**tie, "dealer": "Cy", "dealer-shown": "Dan"})
     hand = state(game_id)["hands"][0]
     assert hand["dealer"] == "Cy" and hand["winners"] == ["Ann"]

@@ -49,11 +49,6 @@ def test_facts_the_pages_and_api_ask_about():
     assert family_of("nowrang").goal_option(get_variant("nowrang")) == "match-games"
     assert family_of("phom").goal_option(get_variant("phom")) == "hands"
     assert family_of("knock-rummy").goal_option(get_variant("knock-rummy")) == "target"
-    assert family_of("continental-rum").starting_option(get_variant("continental-rum")) == (
-        "starting-points"
-    )
-    assert family_of("phom").starting_option(get_variant("phom")) == "starting-chips"
-    assert family_of("knock-rummy").starting_option(get_variant("knock-rummy")) is None
     assert get_variant("knock-rummy").option("rum-bonus").default == 25
     assert get_variant("knock-rummy").option("undercut-bonus").default == 10
 

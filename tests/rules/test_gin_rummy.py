@@ -166,7 +166,7 @@ def test_example_53_game_and_box_bonuses():
             e["points"] += 1
     played = replay(variant="gin-rummy", players=AB, results=hands)
     assert played.state.over and played.state.winners == ["Ann"]
-    assert played.state.hand_totals == {"Ann": 104, "Bob": 61}
+    assert played.state.running[-1] == {"Ann": 104, "Bob": 61}  # before the bonuses
     assert played.state.totals == {"Ann": 329, "Bob": 111}
     codes = [(b.player, b.line.code, b.points) for b in played.state.bonuses]
     assert codes == [
@@ -195,6 +195,6 @@ def test_gin_is_a_knock_family_with_small_hooks_and_its_parameters():
     family = family_of(variant)
     assert isinstance(family, type(family_of("knock-rummy")))
     assert family.role == family_of("knock-rummy").role
-    for slug in family.parameters_for(variant):
+    for slug in family.parameters:
         option = variant.option(slug)
         assert option is not None and option.type == "int" and option.high == 500

@@ -18,29 +18,22 @@ from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError, get_variant
 
 from .. import access, pages
+from ..consequences import Consequences
 from ..forms import HandForm
 from ..forms_dealer import DealerForm
 from ..models import Game, Hand
 from ..posted import int_or_none, posted_etag, request_id
 from ..provisional import state_after_new_hand
-from ..rescore import (
-    Consequences,
-    describe,
-    describe_numbers,
-    hand_correct_reporting,
-    hand_delete_preview,
-    hand_delete_reporting,
-    hand_restore_reporting,
-)
+from ..rescore import describe, describe_numbers, hand_delete_preview
 from ..selectors import game_players, game_state, hand_score_preview, request_saved
 from ..services import (
     GameOver,
     HandChanged,
     KeyReused,
-    hand_delete,
-    hand_record,
-    request_fingerprint,
-    write_once,
+    hand_add,
+    hand_correction,
+    hand_deletion,
+    hand_restoration,
 )
 from .common import after_change, editors_only, to_game
 
@@ -133,7 +126,7 @@ def hand_preview(request: HttpRequest, game: Game) -> HttpResponse:
             form.add_rules_error(error)
         else:
             if number is None:
-                after = state_after_new_hand(game=game, entry=form.entry())
+                after = state_after_new_hand(game=game, entry=form.entry(), dealer=dealer)
     return _hand_page(
         request,
         game,
@@ -163,28 +156,30 @@ def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
     form = _hand_form(game, request.POST)
     dealer_form = _dealer_form(game, request.POST)
     if dealer_form.is_valid() & form.is_valid():
-        entry = form.entry()
         try:
-            hand = hand_record(
+            write = hand_add(
                 game=game,
-                entry=entry,
-                request_id=request_id(request),
+                entry=form.entry(),
                 dealer=dealer_form.chosen(),
+                request_id=request_id(request),
             )
         except RulesError as error:
             form.add_rules_error(error)
         except GameOver:
             messages.error(request, _("This game is over; no more hands can be added."))
             return to_game(request, game)
+        except KeyReused:
+            messages.error(request, _("This form was already sent; nothing more was changed."))
+            return to_game(request, game)
         else:
-            if not hand.repeated:
-                access.set_undo(request, game, kind="recorded", number=hand.number, entry=None)
-                messages.success(request, _("Hand %(n)s saved.") % {"n": hand.number})
+            if not write.replayed:
+                access.set_undo(request, game, kind="recorded", number=write.number, entry=None)
+                messages.success(request, _("Hand %(n)s saved.") % {"n": write.number})
             else:  # Back after Save, then Save again: the first save stands
                 messages.info(
                     request,
                     _("This form was already saved as hand %(n)s; nothing more was recorded.")
-                    % {"n": hand.number},
+                    % {"n": write.number},
                 )
             return to_game(request, game)
     return _hand_page(request, game, form, dealer_form=dealer_form, fragment=bool(request.htmx))
@@ -206,24 +201,14 @@ def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     if dealer_form.is_valid() & form.is_valid():
         entry = form.entry()
         dealer = dealer_form.chosen()
-        previous: dict[str, Any] = {}
-        report: dict[str, Consequences] = {}
-
-        def write() -> tuple[int, dict]:
-            hand = game.hands.filter(deleted_at__isnull=True, number=number).first()
-            previous["entry"] = hand.entry if hand is not None else None
-            previous["dealer"] = hand.dealer if hand is not None else None
-            _hand, report["changed"] = hand_correct_reporting(
-                game=game, number=number, entry=entry, if_match=etag, dealer=dealer
-            )
-            return 200, {"page": "corrected", "number": number}
-
         try:
-            outcome = write_once(
+            write = hand_correction(
                 game=game,
+                number=number,
+                entry=entry,
+                dealer=dealer,
+                if_match=etag,
                 key=request_id(request),
-                request=request_fingerprint("page", "correct", number, etag, entry, dealer),
-                write=write,
             )
         except RulesError as error:
             form.add_rules_error(error)
@@ -235,7 +220,7 @@ def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
             messages.error(request, _("This form was already sent; nothing more was changed."))
             return redirect("game", game_id=game.public_id)
         else:
-            if outcome.replayed:
+            if write.replayed:
                 messages.info(
                     request,
                     _("Hand %(n)s was already corrected (the form was sent twice); nothing "
@@ -247,10 +232,10 @@ def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
                     game,
                     kind="corrected",
                     number=number,
-                    entry={"result": previous["entry"], "dealer": previous["dealer"]},
+                    entry=write.replaced,
                 )
                 messages.success(request, _("Hand %(n)s corrected.") % {"n": number})
-                _tell_changes(request, report["changed"], number)
+                _tell_changes(request, write.consequences, number)
             return to_game(request, game)
     return _hand_page(
         request, game, form, number=number, dealer_form=dealer_form, fragment=bool(request.htmx)
@@ -305,21 +290,8 @@ def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     etag = posted_etag(request)
     if etag is None:
         _number_or_404(game, number)
-    deleted: dict[str, Any] = {}
-
-    def write() -> tuple[int, dict]:
-        deleted["hand"], deleted["changed"] = hand_delete_reporting(
-            game=game, number=number, if_match=etag
-        )
-        return 200, {"page": "deleted", "number": number}
-
     try:
-        outcome = write_once(
-            game=game,
-            key=request_id(request),
-            request=request_fingerprint("page", "delete", number, etag),
-            write=write,
-        )
+        write = hand_deletion(game=game, number=number, if_match=etag, key=request_id(request))
     except Hand.DoesNotExist:
         raise Http404("no such hand") from None
     except HandChanged:
@@ -338,16 +310,16 @@ def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     except RulesError as error:  # a tampered one-time key: refused, nothing changes
         messages.error(request, render_message(error.message))
         return after_change(request, game)
-    if outcome.replayed:
+    if write.replayed:
         messages.info(
             request,
             _("Hand %(n)s was already deleted (the button was pressed twice); no other hand "
               "was touched.") % {"n": number},
         )
     else:
-        access.set_undo(request, game, kind="deleted", number=number, hand_id=deleted["hand"].pk)
+        access.set_undo(request, game, kind="deleted", number=number, hand_id=write.hand.pk)
         messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
-        _tell_changes(request, deleted["changed"], number)
+        _tell_changes(request, write.consequences, number)
     return after_change(request, game)
 
 
@@ -363,19 +335,17 @@ def game_undo(request: HttpRequest, game: Game) -> HttpResponse:
     number = undo["number"]
     try:
         if undo["kind"] == "recorded":
-            hand_delete(game=game, number=number)
+            hand_deletion(game=game, number=number)
             messages.success(request, _("Undone: hand %(n)s is gone again.") % {"n": number})
         elif undo["kind"] == "corrected":
             entry, dealer = _undo_entry(undo["entry"])
-            _hand, changed = hand_correct_reporting(
-                game=game, number=number, entry=entry, dealer=dealer
-            )
+            write = hand_correction(game=game, number=number, entry=entry, dealer=dealer)
             messages.success(request, _("Undone: hand %(n)s is back as it was.") % {"n": number})
-            _tell_changes(request, changed, number)
+            _tell_changes(request, write.consequences, number)
         else:
-            _hand, changed = hand_restore_reporting(game=game, hand_id=undo["hand_id"])
+            write = hand_restoration(game=game, hand_id=undo["hand_id"])
             messages.success(request, _("Undone: hand %(n)s is back.") % {"n": number})
-            _tell_changes(request, changed, number)
+            _tell_changes(request, write.consequences, number)
     except (RulesError, GameOver, Hand.DoesNotExist):
         messages.error(request, _("That change can no longer be undone."))
     return after_change(request, game)

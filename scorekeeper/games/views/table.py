@@ -14,13 +14,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorekeeper import netaddr
 from scorekeeper.i18n import render_message
-from scorekeeper.leagues.selectors import game_league, games_with_league
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import RulesError, get_variant
 
 from .. import access, pages, presentation
 from ..export import game_csv, game_export
 from ..models import Game
+from ..page_parts import game_page_games, game_page_parts
 from ..posted import secret_from
 from ..rematch import GameNotOver, game_rematch
 from ..services import edit_secret, token_valid
@@ -32,8 +32,8 @@ def game(request: HttpRequest, game_id: str) -> HttpResponse:
     """The game page; with htmx, its live scoreboard fragment (ETag, 304 when unchanged)."""
     if request.htmx:
         game = game_or_404(game_id)
-    else:  # the page links to the game's league, read in the same query as the game
-        game = game_or_404(game_id, games_with_league(Game.objects.all()))
+    else:  # what other apps add to the page (its league), read in the same query as the game
+        game = game_or_404(game_id, game_page_games(Game.objects.all()))
     editable = access.can_edit(request, game)
     if request.htmx:
         etag = pages.game_etag(game, editable)
@@ -55,7 +55,8 @@ def game(request: HttpRequest, game_id: str) -> HttpResponse:
         # Remembered for "My games" only in a session this browser already has: a plain
         # viewer gets no session (and no session row) just for watching.
         access.remember_game(request, game)
-    context = {**game_page_context(request, game, editable), "league": game_league(game=game)}
+    context = game_page_context(request, game, editable)
+    context["page_parts"] = game_page_parts(game=game)  # what other apps add (its league)
     # The printed score sheet leads back to the live game.
     context["live_url"] = game_url(request, game)
     context["live_qr"] = presentation.qr_svg(context["live_url"])

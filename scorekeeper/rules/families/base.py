@@ -303,7 +303,8 @@ class Family:
     # -- facts --
 
     def parameters_for(self, variant: Variant) -> tuple[str, ...]:
-        """The house-rule numbers scoring ``variant`` reads (see :attr:`parameters`)."""
+        """The house-rule numbers scoring ``variant`` reads (see :attr:`parameters`); a family
+        whose variants read fewer (Oklahoma's upcard replaces the knock limit) narrows it."""
         return self.parameters
 
     def blocked_for(self, variant: Variant) -> str | None:
@@ -338,9 +339,6 @@ class Family:
             return rules.options.get("initial-meld")
         option = rules.option("initial-meld")
         return None if option is None else option.default
-
-    def starting_option(self, variant: Variant) -> str | None:
-        return next((o for o in STARTING_OPTIONS if variant.option(o) is not None), None)
 
     def goal_option(self, variant: Variant) -> str:
         return GOAL_OPTIONS[variant.end.kind]

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import RulesError
 from ..families import score_hand
+from ..families.base import STARTING_OPTIONS
 from ..melds import Ace, split_melds
 from ..messages import N_, Message, define, render
 from ..scoring import HandResult
@@ -144,7 +145,6 @@ END_MATCH = define(
     N_("At this table a match is {games} games; whoever has won more leads."),
 )
 START_TOTAL = define("rules.in_force.start", N_("At this table every player starts on {total}."))
-STARTING_OPTIONS = ("starting-points", "starting-chips")
 
 
 @dataclass(frozen=True)
