@@ -26,6 +26,7 @@ from scorekeeper.rules.reference import (
     assumptions,
     check_deadwood,
     check_going_out,
+    check_going_out_typed,
     check_melds,
     comparison,
     deal_plan,
@@ -39,6 +40,7 @@ from scorekeeper.rules.reference import (
     worked_examples,
 )
 from scorekeeper.rules.reference.questions import ask
+from scorekeeper.rules.variants.parameters import house_numbers
 
 from .forms import default_variant
 from .forms_check import CheckForm
@@ -221,9 +223,12 @@ def check(request: HttpRequest) -> HttpResponse:
         names = [seat.name for seat in game.seats.all()]
         if not data.get("variant"):
             data["variant"] = variant.slug
+            numbers = {o.slug for o in house_numbers(variant)}
             for slug, value in game.options.items():
                 if value is True:
                     data[f"opt-{slug}"] = "on"
+                elif slug in numbers and f"opt-{slug}" not in data:
+                    data[f"opt-{slug}"] = str(value)
     data["variant"] = variant.slug  # an unknown slug falls back, as on the start form
     # Another game chosen (check.js asks with "redraw"): draw its house-rule boxes, run nothing.
     bound = ("kind" in data or "cards" in data) and "redraw" not in data
@@ -307,12 +312,8 @@ def _run(
         if kind in ("meld", "opening"):
             return {"kind": kind, "report": check_melds(split_melds(cards), table)}
         if kind == "going-out":
-            melds = split_melds(cards)
             discard = form.cleaned_data.get("discard") or None
-            if len(melds) > 1 or discard:
-                verdict = check_going_out(None, table, melds=melds, discard=discard)
-            else:
-                verdict = check_going_out(cards, table)
+            verdict = check_going_out_typed([cards], table, discard=discard)
             return {"kind": kind, "going_out": verdict}
         return {"kind": kind, "arrangement": check_deadwood(" ".join(split_melds(cards)), table)}
     except RulesError as err:

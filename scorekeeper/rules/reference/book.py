@@ -22,6 +22,7 @@ from ..melds import Ace, split_melds
 from ..messages import N_, Message, define, render
 from ..scoring import HandResult
 from ..variants import Table, Variant, all_variants
+from ..variants.parameters import house_numbers
 from .check import MeldsReport, check_melds, opening_minimum
 from .glossary import BY_KEY
 from .guides import guide_for
@@ -486,7 +487,10 @@ def check_query(
     if check.players:
         query["players"] = check.players
     chosen = {**(options or {}), **check.options}
+    numbers = {o.slug for o in house_numbers(variant)}
     for slug, value in chosen.items():
-        if value is True:  # numbers (target, hands) never change a check
+        if value is True:
             query[f"opt-{slug}"] = "on"
+        elif slug in numbers and not isinstance(value, bool):  # the opening minimum...
+            query[f"opt-{slug}"] = value  # (other numbers, the target, never change a check)
     return query
