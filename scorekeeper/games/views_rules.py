@@ -30,6 +30,7 @@ from scorekeeper.rules.reference import (
     check_melds,
     comparison,
     deal_plan,
+    disputes,
     glossary,
     guide_for,
     house_texts,
@@ -93,6 +94,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
         "house_examples": [w for w in worked if w.section == "house-rules"],
         "house_texts": house_texts(variant),
         "assumptions": assumptions(variant),
+        "disputes": disputes(variant),
         "terms": glossary(variant),
         "guide": guide_for(variant),
         "opening": opening_minimum(variant),
@@ -124,11 +126,12 @@ def game_rules(request: HttpRequest, game_id: str) -> HttpResponse:
         "players": players,
         "sections": prose,
         "options": options_in_force(table),
-        "assumptions": assumptions(variant),
+        "assumptions": assumptions(variant, table),
         "terms": glossary(variant),
         "guide": guide_for(variant),
-        "settled": _settled(guide_for(variant), table),
-        "opening": opening_minimum(variant),
+        "settled": _settled(variant, table),
+        "opening": opening_minimum(table),
+        "opening_book": opening_minimum(variant),
         "deck": table.deck,
         "deal": variant.deal_for(len(players)),
         "toc": _toc(prose),
@@ -136,11 +139,12 @@ def game_rules(request: HttpRequest, game_id: str) -> HttpResponse:
     return render(request, "reference/game_rules.html", context)
 
 
-def _settled(guide, table) -> list[dict[str, Any]]:
-    """Each dispute of the guide, answered by the engine at this table (its house rules) when
-    the dispute has a check; the guide's usual answer holds for the default rules only."""
+def _settled(variant: Variant, table) -> list[dict[str, Any]]:
+    """Each dispute of the guide (its numbers the table's), answered by the engine at this
+    table (its house rules) when the dispute has a check; the guide's usual answer holds for
+    the default rules only."""
     out = []
-    for n, dispute in enumerate(guide.disputes, start=1):
+    for n, dispute in enumerate(disputes(variant, table), start=1):
         item: dict[str, Any] = {"dispute": dispute, "n": n, "kind": None}
         check = dispute.check
         try:

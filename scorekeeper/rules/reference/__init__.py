@@ -14,6 +14,7 @@ from .book import (
     changed_options,
     check_query,
     comparison,
+    disputes,
     end_in_force,
     fold,
     glossary,
@@ -44,6 +45,7 @@ from .check import (
 )
 from .guides import GUIDES, guide_for
 from .model import SECTIONS, Check, Dispute, Example, GoingOut, Guide, Origin, Para, Term
+from .numbers import fill_numbers
 
 __all__ = [
     "GUIDES",
@@ -77,6 +79,8 @@ __all__ = [
     "check_melds",
     "check_query",
     "comparison",
+    "disputes",
+    "fill_numbers",
     "deal_plan",
     "end_in_force",
     "fold",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import RulesError
@@ -26,7 +26,8 @@ from ..variants.parameters import house_numbers
 from .check import MeldsReport, check_melds, opening_minimum
 from .glossary import BY_KEY
 from .guides import guide_for
-from .model import SECTIONS, Check, Example, Origin, Para
+from .model import SECTIONS, Check, Dispute, Example, Origin, Para
+from .numbers import fill_numbers
 
 SECTION_TITLES: dict[str, str] = {
     "glance": N_("At a glance"),
@@ -205,11 +206,31 @@ def sections(variant: Variant, table: Table | None = None) -> tuple[Section, ...
         if dropped:
             paras = [*guide.core.get(anchor, ()), *paras]
         paras.extend(guide.sections.get(anchor, ()))
+        paras = [_filled(para, table or variant) for para in paras]
         if table is not None:
             paras = [*_in_force(anchor, table), *paras]
         if paras:
             out.append(Section(anchor, SECTION_TITLES[anchor], tuple(paras)))
     return tuple(out)
+
+
+def _filled(para: Para, rules: Variant | Table) -> Para:
+    """``para`` with the numbers of ``rules`` (see :mod:`.numbers`)."""
+    text = fill_numbers(para.text, rules)
+    return para if text is para.text else Para(text, para.origin)
+
+
+def disputes(variant: Variant, table: Table | None = None) -> tuple[Dispute, ...]:
+    """The guide's disputes with the numbers of ``table`` (the book's without one)."""
+    rules = table or variant
+    return tuple(
+        replace(
+            d,
+            question=fill_numbers(d.question, rules),
+            answer=fill_numbers(d.answer, rules),
+        )
+        for d in guide_for(variant).disputes
+    )
 
 
 def _in_force(anchor: str, table: Table) -> list[Para]:
@@ -263,13 +284,19 @@ def options_in_force(table: Table) -> tuple[OptionInForce, ...]:
     )
 
 
-def house_texts(variant: Variant) -> tuple[Para, ...]:
+def house_texts(variant: Variant, table: Table | None = None) -> tuple[Para, ...]:
     """The variant's own texts about its house rules, shown above the list of switches."""
-    return tuple(para for _heading, para in _rules_paras(variant).get("house-rules", []))
+    return tuple(
+        _filled(para, table or variant)
+        for _heading, para in _rules_paras(variant).get("house-rules", [])
+    )
 
 
-def assumptions(variant: Variant) -> tuple[Para, ...]:
-    return tuple(Para(text, Origin.DECISION) for text in variant.decisions)
+def assumptions(variant: Variant, table: Table | None = None) -> tuple[Para, ...]:
+    """The app's decisions, with the numbers of ``table`` (the book's without one)."""
+    return tuple(
+        Para(fill_numbers(text, table or variant), Origin.DECISION) for text in variant.decisions
+    )
 
 
 def glossary(variant: Variant | None = None):
@@ -386,10 +413,9 @@ def _index(translate: Translate):
     for term in glossary():
         yield Hit("term", None, f"term-{term.key}", translate(term.word), translate(term.text))
     for variant in all_variants():
-        guide = guide_for(variant)
         names = " · ".join(translate(name) for name in (variant.name, *variant.aka))
         yield Hit("rule", variant, "glance", names, translate(variant.summary))
-        for n, dispute in enumerate(guide.disputes, start=1):
+        for n, dispute in enumerate(disputes(variant), start=1):
             yield Hit(
                 "question",
                 variant,

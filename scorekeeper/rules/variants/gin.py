@@ -64,7 +64,7 @@ GIN_RUMMY = Variant(
         (
             N_("Knocking"),
             N_(
-                "After drawing, a player whose unmatched cards (deadwood) count 10 or less (the knock "
+                "After drawing, a player whose unmatched cards (deadwood) count {knock_limit} or less (the knock "
                 "limit) may knock: he discards and lays out his melds and deadwood. With no deadwood "
                 "at all it is gin. Unless it is gin, the other player lays out his melds and may lay "
                 "off unmatched cards on the knocker's melds, even on cards laid off before. Deadwood "
@@ -75,15 +75,15 @@ GIN_RUMMY = Variant(
             N_("Scoring"),
             N_(
                 "If the knocker has less deadwood, he scores the difference. If the other player has "
-                "as much or less, that is an undercut: he scores the difference plus 25. Gin scores "
-                "the other player's deadwood plus 25 and is never undercut. A hand that ends with two "
+                "as much or less, that is an undercut: he scores the difference plus {undercut_bonus}. Gin scores "
+                "the other player's deadwood plus {gin_bonus} and is never undercut. A hand that ends with two "
                 "cards left in the stock and no knock is void: nobody scores."
             ),
         ),
         (
             N_("End of the game"),
             N_(
-                "The first player to reach 100 wins and adds a game bonus of 100; each player adds 25 "
+                "The first player to reach 100 wins and adds a game bonus of {game_bonus}; each player adds {box_bonus} "
                 "for every hand he won. If the loser won no hand at all, the winner's points are "
                 "doubled first (a shutout)."
             ),

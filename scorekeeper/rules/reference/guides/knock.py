@@ -51,15 +51,15 @@ KNOCK = Guide(
         Dispute(
             N_("What is an undercut worth?"),
             N_(
-                "The player below the knocker wins the differences plus a 10-point bonus. The "
-                "knocker also loses 10 from his own score."
+                "The player below the knocker wins the differences plus a {undercut_bonus}-point bonus. The "
+                "knocker also loses {undercut_bonus} from his own score."
             ),
             "scoring",
         ),
         Dispute(
             N_("The knocker and another player both have 0: who wins?"),
             N_(
-                "The knocker keeps the win and collects the 25-point rum bonus from every "
+                "The knocker keeps the win and collects the {rum_bonus}-point rum bonus from every "
                 "opponent, the other 0 included."
             ),
             "scoring",
