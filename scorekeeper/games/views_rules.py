@@ -148,7 +148,9 @@ def _settled(variant: Variant, table) -> list[dict[str, Any]]:
         item: dict[str, Any] = {"dispute": dispute, "n": n, "kind": None}
         check = dispute.check
         try:
-            if check is not None and check.kind in ("meld", "opening"):
+            if dispute.switch is not None:  # a house rule decides it: the table's answer
+                item.update(kind="verdict", valid=True, verdict=dispute.answer_at(table))
+            elif check is not None and check.kind in ("meld", "opening"):
                 report = check_melds(split_melds(check.cards), table)
                 if check.kind == "opening" and report.opening is not None:
                     item.update(

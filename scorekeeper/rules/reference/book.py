@@ -171,12 +171,21 @@ class OptionInForce:
 
 def _rules_paras(variant: Variant) -> dict[str, list[tuple[str, Para]]]:
     out: dict[str, list[tuple[str, Para]]] = {}
+    beyond = guide_for(variant).origin is Origin.COMMON  # a game the source only names
     common = any("commonly published" in d for d in variant.decisions)
     for heading, text in variant.rules:
         anchor = HEADING_SECTION.get(heading, "play")
-        origin = Origin.COMMON if common and heading in _COMMON_HEADINGS else Origin.SOURCE
+        in_common = beyond or (common and heading in _COMMON_HEADINGS)
+        origin = Origin.COMMON if in_common else Origin.SOURCE
         out.setdefault(anchor, []).append((heading, Para(text, origin)))
     return out
+
+
+def _guide_paras(paras, guide) -> list[Para]:
+    """A guide's own paragraphs: for a game beyond the source page, none is from the source."""
+    if guide.origin is not Origin.COMMON:
+        return list(paras)
+    return [Para(p.text, Origin.COMMON) if p.origin is Origin.SOURCE else p for p in paras]
 
 
 def changed_options(table: Table) -> frozenset[str]:
@@ -204,8 +213,8 @@ def sections(variant: Variant, table: Table | None = None) -> tuple[Section, ...
                 continue
             paras.append(para)
         if dropped:
-            paras = [*guide.core.get(anchor, ()), *paras]
-        paras.extend(guide.sections.get(anchor, ()))
+            paras = [*_guide_paras(guide.core.get(anchor, ()), guide), *paras]
+        paras.extend(_guide_paras(guide.sections.get(anchor, ()), guide))
         paras = [_filled(para, table or variant) for para in paras]
         if table is not None:
             paras = [*_in_force(anchor, table), *paras]

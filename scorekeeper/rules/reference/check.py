@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from ..arrange import Arrangement, arrange
@@ -78,6 +78,7 @@ OUT_TOO_MANY = define(
     "check.too_many_cards",
     N_("A hand here holds at most {limit} cards; {count} were given."),
 )
+WITH_DISCARD = N_("every card melded but one, and that one discarded (Mandatory discard)")
 TOO_MANY_MELDS = define(
     "check.too_many_melds", N_("At most {limit} melds can be checked at once; {count} were given.")
 )
@@ -276,7 +277,7 @@ def check_going_out(
     'Yes: 7 cards melded (4-3) and 2C discarded.'
     """
     variant = table.variant
-    rule = guide_for(variant).going_out
+    rule = going_out_rule(table)
     if rule.knock:
         return GoingOutVerdict(False, OUT_KNOCK(game=variant.name))
     if melds is not None:
@@ -298,6 +299,23 @@ def check_going_out(
     groups, left = found
     verdicts = tuple(check_meld(list(g), table) for g in groups)
     return _ok(verdicts, left)
+
+
+def going_out_rule(table: Table) -> GoingOut:
+    """How a hand goes out at ``table``: the guide's rule, a discard required where the
+    Mandatory discard house rule is on.
+
+    >>> from scorekeeper.rules import get_variant
+    >>> standard = get_variant("standard-rummy")
+    >>> going_out_rule(standard.table()).ways, going_out_rule(
+    ...     standard.table({"mandatory-discard": True})).ways
+    (((None, None),), ((None, True),))
+    """
+    rule = guide_for(table.variant).going_out
+    if not table.on("mandatory-discard"):
+        return rule
+    ways = tuple((count, True) for count, discard in rule.ways if discard is not False)
+    return replace(rule, ways=ways, ways_text=WITH_DISCARD)
 
 
 def check_going_out_typed(

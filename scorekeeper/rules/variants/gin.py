@@ -100,6 +100,15 @@ GIN_RUMMY = Variant(
             "that leave him the least deadwood, and shows both."
         ),
         N_(
+            "Where the knocker's hand has several arrangements with the least deadwood and he "
+            "did not give his melds, the app lays the one a knocker would choose: the one that "
+            "leaves him the best score after the other player's best lay-offs."
+        ),
+        N_(
+            "A knocker who gives his melds gives his whole hand: melds and unmatched cards "
+            "together hold 10 cards (11 for big gin)."
+        ),
+        N_(
             "The game bonus, the box bonuses and the shutout are added when the game ends and shown "
             "as separate lines in the final standings."
         ),

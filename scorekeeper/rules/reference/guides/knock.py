@@ -49,6 +49,14 @@ KNOCK = Guide(
             "scoring",
         ),
         Dispute(
+            N_("May the others lay off on the knocker's melds?"),
+            N_(
+                "No: in Knock Rummy nobody lays off. Each player counts the deadwood of his own "
+                "hand; only Gin Rummy lets the other player lay off on the knocker's melds."
+            ),
+            "play",
+        ),
+        Dispute(
             N_("What is an undercut worth?"),
             N_(
                 "The player below the knocker wins the differences plus a {undercut_bonus}-point bonus. The "
