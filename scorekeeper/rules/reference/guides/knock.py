@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...messages import N_
-from ..model import Check, Dispute, Example, GoingOut, Guide, Para
+from ..model import Check, Dispute, Example, GoingOut, Guide, Origin, Para
 
 ABC = ("Ann", "Bob", "Cy")
 
@@ -24,6 +24,14 @@ KNOCK = Guide(
                     "Nobody goes out in Knock Rummy: a hand ends when a player knocks. Melding "
                     "every card before knocking leaves no deadwood and earns the rum bonus."
                 ),
+            ),
+            Para(
+                N_(
+                    "Nobody lays off in Knock Rummy: the others may not add cards to the "
+                    "knocker's melds, and each player counts the deadwood of his own hand (only "
+                    "Gin Rummy lets the other player lay off)."
+                ),
+                Origin.DECISION,
             ),
         ),
     },
@@ -47,14 +55,6 @@ KNOCK = Guide(
                 "pays no penalty for the tie."
             ),
             "scoring",
-        ),
-        Dispute(
-            N_("May the others lay off on the knocker's melds?"),
-            N_(
-                "No: in Knock Rummy nobody lays off. Each player counts the deadwood of his own "
-                "hand; only Gin Rummy lets the other player lay off on the knocker's melds."
-            ),
-            "play",
         ),
         Dispute(
             N_("What is an undercut worth?"),
