@@ -61,7 +61,7 @@ def test_checker_page_has_a_field_for_each_house_number(client):
 def test_checker_page_uses_the_number_typed(client):
     html = page(client, kind="opening", variant="caloochi", cards="JK QS KS",
                 **{"opt-initial-meld": 40})
-    assert "31 is 9 short of the first-meld minimum of 40." in html
+    assert "31 is 9 short of the first-meld minimum of 40 (at this table; the book says 51)." in html
     assert "Not a house rule" not in html
 
 
@@ -69,7 +69,7 @@ def test_checker_page_uses_the_number_typed(client):
 def test_checker_opened_from_a_game_uses_its_opening_minimum(client):
     game_id = start_game(client, "caloochi", players=("Ann", "Bob"), options={"initial-meld": 45})
     html = page(client, game=game_id, kind="opening", cards="JK QS KS")
-    assert "31 is 14 short of the first-meld minimum of 45." in html
+    assert "31 is 14 short of the first-meld minimum of 45 (at this table; the book says 51)." in html
     assert "of 51" not in html
 
 

@@ -34,6 +34,7 @@ from ..values import CardValues
 from ..variants import Table, Variant, get_variant
 from .guides import guide_for
 from .model import GoingOut
+from .numbers import BESIDE_BOOK
 
 MAX_CHECK_CARDS = 18  # the largest hand the going-out and deadwood checks take
 MAX_MELDS = 30  # melds in one check
@@ -228,16 +229,20 @@ def opening_minimum(variant: Variant | Table) -> int | None:
 
 
 def _opening(table: Table, total: int, valid: bool) -> OpeningVerdict | None:
+    """The first-meld verdict at ``table``; a minimum the table changed is said with the
+    book's beside it ("40 (at this table; the book says 51)")."""
     required = opening_minimum(table)
     if required is None:
         return None
+    book = opening_minimum(table.variant)
+    said = required if required == book else BESIDE_BOOK(value=required, book=book)
     met = valid and total >= required
     if not valid:
-        verdict = OPENING_INVALID(required=required)
+        verdict = OPENING_INVALID(required=said)
     elif met:
-        verdict = OPENING_MET(total=total, required=required)
+        verdict = OPENING_MET(total=total, required=said)
     else:
-        verdict = OPENING_SHORT(total=total, required=required, short=required - total)
+        verdict = OPENING_SHORT(total=total, required=said, short=required - total)
     return OpeningVerdict(required, total, met, verdict)
 
 
