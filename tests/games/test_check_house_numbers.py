@@ -12,6 +12,9 @@ from django.utils.http import urlencode
 
 from .page_helpers import start_game
 
+# Pages are drawn under PostgreSQL's request deadline, which may touch the database.
+pytestmark = pytest.mark.django_db
+
 CHECK = "/api/v1/melds/check"
 WHOLE_CONTINENTAL = "5H 6H 7H 8H 9H JS QS KS AS 2D 3D JK 9C 10C JC"
 

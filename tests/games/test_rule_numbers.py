@@ -17,6 +17,9 @@ from scorekeeper.rules.variants.parameters import house_numbers
 
 from .page_helpers import start_game
 
+# Pages are drawn under PostgreSQL's request deadline, which may touch the database.
+pytestmark = pytest.mark.django_db
+
 NUMBERED = [v for v in all_variants() if house_numbers(v)]
 
 

@@ -19,6 +19,9 @@ from scorekeeper.rules.reference.glossary import BY_KEY
 
 from .page_helpers import start_game
 
+# Pages are drawn under PostgreSQL's request deadline, which may touch the database.
+pytestmark = pytest.mark.django_db
+
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
