@@ -11,6 +11,7 @@ from scorekeeper.i18n import render_message
 from scorekeeper.i18n import translate_text as _
 from scorekeeper.rules import Option, Variant, all_variants, get_variant
 from scorekeeper.rules.families import family_of
+from scorekeeper.rules.reference import fill_numbers
 
 from .errors import ApiError, ErrorOut
 
@@ -96,19 +97,20 @@ def variant_data(variant: Variant) -> dict[str, Any]:
     }
 
 
-def _rule_text(text: Any) -> str:
-    """A rule text: an N_ template, or a Message whose numbers are the variant's parameters."""
-    return _(text) if isinstance(text, str) else render_message(text)
-
-
 def variant_detail(variant: Variant) -> dict[str, Any]:
     return {
         **variant_data(variant),
         "rules": [
-            {"heading": _(heading), "text": _rule_text(text)} for heading, text in variant.rules
+            {"heading": _(heading), "text": _text(text, variant)} for heading, text in variant.rules
         ],
-        "decisions": [_(decision) for decision in variant.decisions],
+        "decisions": [_text(decision, variant) for decision in variant.decisions],
     }
+
+
+def _text(text: str, variant: Variant) -> str:
+    """A rule text in the request's language, its house-rule numbers the variant's own."""
+    filled = fill_numbers(text, variant)
+    return _(filled) if isinstance(filled, str) else render_message(filled)
 
 
 @router.get("/variants", response=list[VariantOut], summary="Every variant, in display order")

@@ -9,15 +9,15 @@ from django.utils.translation import gettext
 from ninja import Field, Router, Schema
 
 from scorekeeper.i18n import render_message
-from scorekeeper.rules import IllegalMeldError, best_arrangement, read_meld
-from scorekeeper.rules.deck import ACROSS_MELDS
+from scorekeeper.rules import best_arrangement
 from scorekeeper.rules.families import MAX_TEXT
 from scorekeeper.rules.melds import split_melds
-from scorekeeper.rules.messages import as_dict
-from scorekeeper.rules.reference import check_going_out
+from scorekeeper.rules.messages import Message, as_dict
+from scorekeeper.rules.reference import MeldVerdict, check_going_out_typed
+from scorekeeper.rules.reference import check_melds as melds_report
 
 from .errors import ApiError, ErrorOut, about, with_field
-from .inputs import MAX_HAND, MAX_MELDS, initial_meld, load_table, read_cards, read_meld_cards
+from .inputs import MAX_HAND, MAX_MELDS, load_table, read_cards, read_meld_cards
 
 router = Router(tags=["tools"])
 
@@ -129,55 +129,13 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
             field="melds",
         )
     melds = [read_meld_cards(text, f"melds[{i}]") for i, text in parts]
-    with about("melds"):
-        table.deck.check((mc.card for meld in melds for mc in meld), ACROSS_MELDS())
-
-    rules = table.meld_rules
-    out: list[dict[str, Any]] = []
-    reason = None
-    for number, meld in enumerate(melds, start=1):
-        text = " ".join(str(mc) for mc in meld)
-        try:
-            reading = read_meld(meld, rules)
-        except IllegalMeldError as err:
-            why = render_message(err.reason)
-            out.append(
-                {"cards": text, "valid": False, "reason": why, "reason_code": as_dict(err.reason)}
-            )
-            reason = reason or gettext("meld %(number)s: %(reason)s") % {
-                "number": number,
-                "reason": why,
-            }
-            continue
-        out.append(
-            {
-                "cards": text,
-                "valid": True,
-                "kind": reading.kind,
-                "reading": " ".join(str(card) for card in reading.reading),
-                "value": reading.value,
-                "jokers": reading.jokers,
-                "wild_deuces": reading.wild_deuces,
-            }
-        )
-    valid = reason is None
-    total = sum(meld.get("value") or 0 for meld in out)
-    required = initial_meld(table)
-    answer = {
-        "valid": valid,
-        "reason": reason,
-        "melds": out,
-        "total": total,
-        "initial_meld": (
-            None if required is None else {"required": required, "met": valid and total >= required}
-        ),
-    }
     if payload.discard is not None and not payload.going_out:
         raise ApiError(
             with_field("discard", gettext("only used with going_out: true")),
             code="bad_input",
             field="discard",
         )
+    verdict = None
     if payload.going_out:
         discard = read_cards(payload.discard or "", "discard", required=False)
         if len(discard) > 1:
@@ -189,10 +147,53 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
                 code="bad_input",
                 field="discard",
             )
+        # As the page reads it: one run of cards without separators is the whole hand.
         with about("melds"):
-            verdict = check_going_out(
-                None, table, melds=[text for _i, text in parts], discard=payload.discard or None
+            verdict = check_going_out_typed(
+                [text for _i, text in parts], table, discard=payload.discard or None
             )
+    with about("melds"):
+        if verdict is not None and verdict.valid and len(parts) == 1 and not payload.discard:
+            report = melds_report([m.cards for m in verdict.melds], table)  # as arranged
+        else:
+            report = melds_report(melds, table)
+    out: list[dict[str, Any]] = []
+    reason = None
+    for number, meld in enumerate(report.melds, start=1):
+        if not meld.valid:
+            why = render_message(meld.reason)
+            out.append(
+                {"cards": meld.cards, "valid": False, "reason": why, "reason_code": _code(meld)}
+            )
+            reason = reason or gettext("meld %(number)s: %(reason)s") % {
+                "number": number,
+                "reason": why,
+            }
+            continue
+        out.append(
+            {
+                "cards": meld.cards,
+                "valid": True,
+                "kind": meld.kind,
+                "reading": " ".join(str(card) for card in meld.as_given),
+                "value": meld.value,
+                "jokers": meld.jokers,
+                "wild_deuces": meld.wild_deuces,
+            }
+        )
+    valid = reason is None
+    total = report.total
+    opening = report.opening
+    answer = {
+        "valid": valid,
+        "reason": reason,
+        "melds": out,
+        "total": total,
+        "initial_meld": (
+            None if opening is None else {"required": opening.required, "met": opening.met}
+        ),
+    }
+    if verdict is not None:
         text = render_message(verdict.verdict)
         answer["going_out"] = {
             "valid": verdict.valid,
@@ -204,3 +205,8 @@ def check_melds(request: HttpRequest, payload: MeldsCheckIn):
             answer["valid"] = False
             answer["reason"] = answer["reason"] or text
     return answer
+
+
+def _code(meld: MeldVerdict) -> dict[str, Any] | None:
+    reason = meld.reason
+    return as_dict(reason) if isinstance(reason, Message) else None

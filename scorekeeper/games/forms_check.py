@@ -1,8 +1,10 @@
 """The checker's plain GET form: which check, the variant and house rules, the cards.
 
-Like the start form, house rules are ``opt-<slug>`` fields of the chosen variant (switches
-only: numbers such as the target never change a check). Option fields of another variant are
-ignored, so changing the variant in the form never fails.
+Like the start form, house rules are ``opt-<slug>`` fields of the chosen variant: its switches
+and its house-rule numbers (bonuses, penalties, the opening minimum: generated from the
+variant's options, see :func:`~scorekeeper.rules.variants.parameters.house_numbers`); numbers
+such as the target never change a check. Option fields of another variant are ignored, so
+changing the variant in the form never fails.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.rules import Variant, all_variants
 from scorekeeper.rules.reference import guide_for, opening_minimum
+from scorekeeper.rules.variants.parameters import house_numbers
 
 MAX_TEXT = 500  # characters of cards, as in the API
 
@@ -61,13 +64,36 @@ class CheckForm(forms.Form):
                 self.fields[f"opt-{option.slug}"] = forms.BooleanField(
                     label=option.name, required=False
                 )
+        for option in house_numbers(variant):
+            self.fields[f"opt-{option.slug}"] = forms.IntegerField(
+                label=option.name,
+                required=False,
+                min_value=option.low,
+                max_value=option.high,
+                initial=option.default,
+            )
 
     def option_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name.startswith("opt-")]
+        """The switches."""
+        return [
+            self[name]
+            for name, field in self.fields.items()
+            if name.startswith("opt-") and isinstance(field, forms.BooleanField)
+        ]
+
+    def number_fields(self) -> list[forms.BoundField]:
+        """The house-rule numbers, empty meaning the variant's default."""
+        return [
+            self[name]
+            for name, field in self.fields.items()
+            if name.startswith("opt-") and isinstance(field, forms.IntegerField)
+        ]
 
     def options(self) -> dict[str, Any]:
-        return {
-            name.removeprefix("opt-"): True
-            for name in self.fields
-            if name.startswith("opt-") and self.cleaned_data.get(name)
-        }
+        out: dict[str, Any] = {}
+        for name, field in self.fields.items():
+            value = self.cleaned_data.get(name)
+            if not name.startswith("opt-") or value in (None, False):
+                continue
+            out[name.removeprefix("opt-")] = True if isinstance(field, forms.BooleanField) else value
+        return out

@@ -22,9 +22,11 @@ from scorekeeper.rules.reference import (
     assumptions,
     check_deadwood,
     check_going_out,
+    check_going_out_typed,
     check_melds,
     comparison,
     deal_plan,
+    disputes,
     glossary,
     guide_for,
     house_texts,
@@ -34,6 +36,7 @@ from scorekeeper.rules.reference import (
     split_melds,
     worked_examples,
 )
+from scorekeeper.rules.variants.parameters import house_numbers
 
 from .forms import default_variant
 from .forms_check import CheckForm
@@ -94,6 +97,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
         "house_examples": [w for w in worked if w.section == "house-rules"],
         "house_texts": house_texts(variant),
         "assumptions": assumptions(variant),
+        "disputes": disputes(variant),
         "terms": glossary(variant),
         "guide": guide_for(variant),
         "opening": opening_minimum(variant),
@@ -125,11 +129,12 @@ def game_rules(request: HttpRequest, game_id: str) -> HttpResponse:
         "players": players,
         "sections": prose,
         "options": options_in_force(table),
-        "assumptions": assumptions(variant),
+        "assumptions": assumptions(variant, table),
         "terms": glossary(variant),
         "guide": guide_for(variant),
-        "settled": _settled(guide_for(variant), table),
-        "opening": opening_minimum(variant),
+        "settled": _settled(variant, table),
+        "opening": opening_minimum(table),
+        "opening_book": opening_minimum(variant),
         "deck": table.deck,
         "deal": variant.deal_for(len(players)),
         "toc": _toc(prose),
@@ -137,15 +142,18 @@ def game_rules(request: HttpRequest, game_id: str) -> HttpResponse:
     return render(request, "reference/game_rules.html", context)
 
 
-def _settled(guide, table) -> list[dict[str, Any]]:
-    """Each dispute of the guide, answered by the engine at this table (its house rules) when
-    the dispute has a check; the guide's usual answer holds for the default rules only."""
+def _settled(variant: Variant, table) -> list[dict[str, Any]]:
+    """Each dispute of the guide (its numbers the table's), answered by the engine at this
+    table (its house rules) when the dispute has a check; the guide's usual answer holds for
+    the default rules only."""
     out = []
-    for n, dispute in enumerate(guide.disputes, start=1):
+    for n, dispute in enumerate(disputes(variant, table), start=1):
         item: dict[str, Any] = {"dispute": dispute, "n": n, "kind": None}
         check = dispute.check
         try:
-            if check is not None and check.kind in ("meld", "opening"):
+            if dispute.switch is not None:  # a house rule decides it: the table's answer
+                item.update(kind="verdict", valid=True, verdict=dispute.answer_at(table))
+            elif check is not None and check.kind in ("meld", "opening"):
                 report = check_melds(split_melds(check.cards), table)
                 if check.kind == "opening" and report.opening is not None:
                     item.update(
@@ -227,9 +235,12 @@ def check(request: HttpRequest) -> HttpResponse:
         names = [seat.name for seat in game.seats.all()]
         if not data.get("variant"):
             data["variant"] = variant.slug
+            numbers = {o.slug for o in house_numbers(variant)}
             for slug, value in game.options.items():
                 if value is True:
                     data[f"opt-{slug}"] = "on"
+                elif slug in numbers and f"opt-{slug}" not in data:
+                    data[f"opt-{slug}"] = str(value)
     data["variant"] = variant.slug  # an unknown slug falls back, as on the start form
     # Another game chosen (check.js asks with "redraw"): draw its house-rule boxes, run nothing.
     bound = ("kind" in data or "cards" in data) and "redraw" not in data
@@ -313,12 +324,8 @@ def _run(
         if kind in ("meld", "opening"):
             return {"kind": kind, "report": check_melds(split_melds(cards), table)}
         if kind == "going-out":
-            melds = split_melds(cards)
             discard = form.cleaned_data.get("discard") or None
-            if len(melds) > 1 or discard:
-                verdict = check_going_out(None, table, melds=melds, discard=discard)
-            else:
-                verdict = check_going_out(cards, table)
+            verdict = check_going_out_typed([cards], table, discard=discard)
             return {"kind": kind, "going_out": verdict}
         return {"kind": kind, "arrangement": check_deadwood(" ".join(split_melds(cards)), table)}
     except RulesError as err:

@@ -207,6 +207,12 @@ def _held_melds(held: int, plan: Plan) -> list[int]:
     return found
 
 
+def held_melds(held: int, plan: Plan) -> list[int]:
+    """Every meld of the pack that the hand ``held`` holds, as masks in search order (for
+    callers that weigh several arrangements, such as the Gin knocker's choice)."""
+    return _held_melds(held, plan)
+
+
 def _search(found: list[int], worth: tuple[int, ...]) -> list[int]:
     """The melds to lay, lowest card first, when some of ``found`` share cards.
 

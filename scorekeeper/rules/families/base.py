@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 from ..cards import parse_cards
 from ..errors import ResultError, RulesError
-from ..melds import whole_hand_text
+from ..melds import MeldReading, whole_hand_text
 from ..messages import N_, NP_, define
 from ..variants import Table, Variant
 
@@ -331,6 +331,11 @@ class Family:
     def melds_count(self, variant: Variant) -> bool:
         """Declared melds still count against their holder (nothing was laid in play)."""
         return False
+
+    def meld_value(self, meld: MeldReading, table: Table) -> int:
+        """What ``meld`` is worth as laid at ``table`` (the checker shows it): the meld's own
+        value, which a family that scores laid melds its own way replaces (Rummy 500)."""
+        return meld.value
 
     def initial_meld(self, rules: Variant | Table) -> int | None:
         """The value a player's first melds must reach (the table's house rule, or the

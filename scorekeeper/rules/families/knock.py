@@ -33,6 +33,7 @@ from ..scoring.result import Bonus, HandResult
 from ..values import CardValues
 from ..variants import Table, Variant
 from .base import EntryField, Family
+from .knock_layout import check_laid_size, knocker_layout
 
 KNOCKED = define("knock.knocked", N_("{knocker} knocked with {count}"))
 DIFFERENCE = define("knock.difference", N_("{name}: {count} − {low} = {difference}"))
@@ -204,6 +205,7 @@ def score_gin(hand: HandContext) -> HandResult:
     k = counted[knocker].count
     big_gin = hand.flag("big_gin")
     where = f"result.hands.{knocker}"
+    check_laid_size(knocker, counted[knocker], hand.variant.deal_for(len(hand.players)) + big_gin)
     if big_gin and k:
         raise ResultError(BIG_GIN_DEADWOOD(knocker=knocker, count=k), where)
     upcard = _upcard(hand)
@@ -223,19 +225,23 @@ def score_gin(hand: HandContext) -> HandResult:
         limit = hand.param("knock-limit")
         if k > limit:
             raise ResultError(OVER_LIMIT(knocker=knocker, count=k, limit=limit), where)
+    d_counted, laid = counted[defender], []
+    if k and counted[knocker].source in ("hand", "melds") and d_counted.source == "hand":
+        rules, values, under = hand.table.meld_rules, hand.table.values, hand.param("undercut-bonus")
+        counted[knocker], d_counted, laid = knocker_layout(
+            counted[knocker],
+            lambda melds: lay_off(counted[defender], melds, rules, values),
+            lambda mine, his: his - mine if mine < his else -(mine - his + under),
+            rules,
+            values,
+        )
+        counted[defender] = d_counted
     lines.append(KNOCKED(knocker=knocker, count=k))
     if counted[knocker].source != "points":
         lines.append(counted[knocker].describe(knocker))
-    d_counted = counted[defender]
-    if k and counted[knocker].source in ("hand", "melds") and d_counted.source == "hand":
-        d_counted, laid = lay_off(
-            d_counted, counted[knocker].melds, hand.table.meld_rules, hand.table.values
-        )
-        counted[defender] = d_counted
-        lines += [
-            LAYS_OFF(name=defender, cards=format_cards(cards), meld=str(meld))
-            for meld, cards in laid
-        ]
+    lines += [
+        LAYS_OFF(name=defender, cards=format_cards(cards), meld=str(meld)) for meld, cards in laid
+    ]
     lines.append(d_counted.describe(defender))
     d = d_counted.count
 

@@ -151,3 +151,6 @@ class Rummy500(Family):
 
     def laid_in_play(self, variant: Any) -> bool:
         return True
+
+    def meld_value(self, meld: MeldReading, table: Any) -> int:
+        return meld_value(meld, table.values)  # Q-K-A laid counts 35 (RULES.md 11, example 55)

@@ -14,6 +14,7 @@ from .book import (
     changed_options,
     check_query,
     comparison,
+    disputes,
     end_in_force,
     fold,
     glossary,
@@ -35,6 +36,7 @@ from .check import (
     ReadCard,
     check_deadwood,
     check_going_out,
+    check_going_out_typed,
     check_meld,
     check_melds,
     deal_plan,
@@ -43,6 +45,7 @@ from .check import (
 )
 from .guides import GUIDES, guide_for
 from .model import SECTIONS, Check, Dispute, Example, GoingOut, Guide, Origin, Para, Term
+from .numbers import fill_numbers
 
 __all__ = [
     "GUIDES",
@@ -71,10 +74,13 @@ __all__ = [
     "changed_options",
     "check_deadwood",
     "check_going_out",
+    "check_going_out_typed",
     "check_meld",
     "check_melds",
     "check_query",
     "comparison",
+    "disputes",
+    "fill_numbers",
     "deal_plan",
     "end_in_force",
     "fold",

@@ -11,9 +11,10 @@ worked examples computed by the engine, the glossary, the search and the compari
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import RulesError
@@ -23,10 +24,12 @@ from ..melds import Ace, split_melds
 from ..messages import N_, Message, define, render
 from ..scoring import HandResult
 from ..variants import Table, Variant, all_variants
+from ..variants.parameters import house_numbers
 from .check import MeldsReport, check_melds, opening_minimum
 from .glossary import BY_KEY
 from .guides import guide_for
-from .model import SECTIONS, Check, Example, Origin, Para
+from .model import SECTIONS, Check, Dispute, Example, Origin, Para
+from .numbers import fill_numbers, numbers_in
 
 SECTION_TITLES: dict[str, str] = {
     "glance": N_("At a glance"),
@@ -169,12 +172,21 @@ class OptionInForce:
 
 def _rules_paras(variant: Variant) -> dict[str, list[tuple[str, Para]]]:
     out: dict[str, list[tuple[str, Para]]] = {}
+    beyond = guide_for(variant).origin is Origin.COMMON  # a game the source only names
     common = any("commonly published" in d for d in variant.decisions)
     for heading, text in variant.rules:
         anchor = HEADING_SECTION.get(heading, "play")
-        origin = Origin.COMMON if common and heading in _COMMON_HEADINGS else Origin.SOURCE
+        in_common = beyond or (common and heading in _COMMON_HEADINGS)
+        origin = Origin.COMMON if in_common else Origin.SOURCE
         out.setdefault(anchor, []).append((heading, Para(text, origin)))
     return out
+
+
+def _guide_paras(paras, guide) -> list[Para]:
+    """A guide's own paragraphs: for a game beyond the source page, none is from the source."""
+    if guide.origin is not Origin.COMMON:
+        return list(paras)
+    return [Para(p.text, Origin.COMMON) if p.origin is Origin.SOURCE else p for p in paras]
 
 
 def changed_options(table: Table) -> frozenset[str]:
@@ -197,18 +209,57 @@ def sections(variant: Variant, table: Table | None = None) -> tuple[Section, ...
         paras: list[Para] = []
         dropped = False
         for heading, para in prose.get(anchor, []):
-            if SENSITIVE.get(heading, frozenset()) & changed:
+            if _contradicted(para.text, SENSITIVE.get(heading, frozenset()) & changed, variant):
                 dropped = True
                 continue
             paras.append(para)
         if dropped:
-            paras = [*guide.core.get(anchor, ()), *paras]
-        paras.extend(guide.sections.get(anchor, ()))
+            paras = [*_guide_paras(guide.core.get(anchor, ()), guide), *paras]
+        paras.extend(_guide_paras(guide.sections.get(anchor, ()), guide))
+        paras = [_filled(para, table or variant) for para in paras]
         if table is not None:
             paras = [*_in_force(anchor, table), *paras]
         if paras:
             out.append(Section(anchor, SECTION_TITLES[anchor], tuple(paras)))
     return tuple(out)
+
+
+def _contradicted(text: Any, changed: frozenset[str], variant: Variant) -> bool:
+    """Does a house rule the table changed contradict ``text``? A switch (around the corner,
+    count scoring) does whatever the text says; a number only where the text states the
+    book's value itself, not where it names the number to be filled in ("reach {target}") or
+    never speaks of it."""
+    if not changed:
+        return False
+    if not isinstance(text, str):
+        return True
+    filled = set(numbers_in(text))
+    for slug in changed - filled:
+        option = variant.option(slug)
+        if option is None or option.type != "int":
+            return True
+        if re.search(rf"(?<![\d.]){option.default}(?![\d.])", text):
+            return True
+    return False
+
+
+def _filled(para: Para, rules: Variant | Table) -> Para:
+    """``para`` with the numbers of ``rules`` (see :mod:`.numbers`)."""
+    text = fill_numbers(para.text, rules)
+    return para if text is para.text else Para(text, para.origin)
+
+
+def disputes(variant: Variant, table: Table | None = None) -> tuple[Dispute, ...]:
+    """The guide's disputes with the numbers of ``table`` (the book's without one)."""
+    rules = table or variant
+    return tuple(
+        replace(
+            d,
+            question=fill_numbers(d.question, rules),
+            answer=fill_numbers(d.answer, rules),
+        )
+        for d in guide_for(variant).disputes
+    )
 
 
 def _in_force(anchor: str, table: Table) -> list[Para]:
@@ -262,13 +313,19 @@ def options_in_force(table: Table) -> tuple[OptionInForce, ...]:
     )
 
 
-def house_texts(variant: Variant) -> tuple[Para, ...]:
+def house_texts(variant: Variant, table: Table | None = None) -> tuple[Para, ...]:
     """The variant's own texts about its house rules, shown above the list of switches."""
-    return tuple(para for _heading, para in _rules_paras(variant).get("house-rules", []))
+    return tuple(
+        _filled(para, table or variant)
+        for _heading, para in _rules_paras(variant).get("house-rules", [])
+    )
 
 
-def assumptions(variant: Variant) -> tuple[Para, ...]:
-    return tuple(Para(text, Origin.DECISION) for text in variant.decisions)
+def assumptions(variant: Variant, table: Table | None = None) -> tuple[Para, ...]:
+    """The app's decisions, with the numbers of ``table`` (the book's without one)."""
+    return tuple(
+        Para(fill_numbers(text, table or variant), Origin.DECISION) for text in variant.decisions
+    )
 
 
 def glossary(variant: Variant | None = None):
@@ -385,10 +442,9 @@ def _index(translate: Translate):
     for term in glossary():
         yield Hit("term", None, f"term-{term.key}", translate(term.word), translate(term.text))
     for variant in all_variants():
-        guide = guide_for(variant)
         names = " · ".join(translate(name) for name in (variant.name, *variant.aka))
         yield Hit("rule", variant, "glance", names, translate(variant.summary))
-        for n, dispute in enumerate(guide.disputes, start=1):
+        for n, dispute in enumerate(disputes(variant), start=1):
             yield Hit(
                 "question",
                 variant,
@@ -486,7 +542,10 @@ def check_query(
     if check.players:
         query["players"] = check.players
     chosen = {**(options or {}), **check.options}
+    numbers = {o.slug for o in house_numbers(variant)}
     for slug, value in chosen.items():
-        if value is True:  # numbers (target, hands) never change a check
+        if value is True:
             query[f"opt-{slug}"] = "on"
+        elif slug in numbers and not isinstance(value, bool):  # the opening minimum...
+            query[f"opt-{slug}"] = value  # (other numbers, the target, never change a check)
     return query

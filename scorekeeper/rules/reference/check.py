@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from ..arrange import Arrangement, arrange
@@ -28,12 +28,13 @@ from ..deck import ACROSS_MELDS, IN_THIS_HAND
 from ..errors import IllegalMeldError, ResultError
 from ..families import family_of
 from ..going_out import ways_out
-from ..melds import MeldCard, MeldReading, as_meld_cards, read_meld
+from ..melds import MeldCard, MeldReading, as_meld_cards, read_meld, split_melds
 from ..messages import N_, Message, define
 from ..values import CardValues
 from ..variants import Table, Variant, get_variant
 from .guides import guide_for
 from .model import GoingOut
+from .numbers import BESIDE_BOOK
 
 MAX_CHECK_CARDS = 18  # the largest hand the going-out and deadwood checks take
 MAX_MELDS = 30  # melds in one check
@@ -78,6 +79,7 @@ OUT_TOO_MANY = define(
     "check.too_many_cards",
     N_("A hand here holds at most {limit} cards; {count} were given."),
 )
+WITH_DISCARD = N_("every card melded but one, and that one discarded (Mandatory discard)")
 TOO_MANY_MELDS = define(
     "check.too_many_melds", N_("At most {limit} melds can be checked at once; {count} were given.")
 )
@@ -112,6 +114,7 @@ class MeldVerdict:
     wild_deuces: int = 0
     reason: Message | str | None = None
     section: str = "melds"  # the anchor of the rule a failed meld breaks
+    as_given: tuple[Card, ...] = ()  # what each card counts as, in the order given (the API's)
 
 
 @dataclass(frozen=True)
@@ -205,30 +208,41 @@ def check_meld(meld: str | Sequence[MeldCard], table: Table) -> MeldVerdict:
         True,
         kind=reading.kind,
         reading=read_in_order(reading),
-        value=reading.value,
+        value=family_of(table.variant).meld_value(reading, table),
         hand_value=table.values.total(mc.card for mc in reading.cards),
         jokers=reading.jokers,
         wild_deuces=reading.wild_deuces,
+        as_given=tuple(reading.reading),
     )
 
 
 def opening_minimum(variant: Variant | Table) -> int | None:
-    """The first-meld minimum (German Rummy 40, Caloochi 51), or None."""
+    """The first-meld minimum (German Rummy 40, Caloochi 51), or None: at a table, the
+    table's house rule (``initial-meld``); for a variant, its default.
+
+    >>> caloochi = get_variant("caloochi")
+    >>> opening_minimum(caloochi), opening_minimum(caloochi.table({"initial-meld": 40}))
+    (51, 40)
+    """
     found = variant.variant if isinstance(variant, Table) else variant
-    return family_of(found).initial_meld(found)
+    return family_of(found).initial_meld(variant)
 
 
 def _opening(table: Table, total: int, valid: bool) -> OpeningVerdict | None:
+    """The first-meld verdict at ``table``; a minimum the table changed is said with the
+    book's beside it ("40 (at this table; the book says 51)")."""
     required = opening_minimum(table)
     if required is None:
         return None
+    book = opening_minimum(table.variant)
+    said = required if required == book else BESIDE_BOOK(value=required, book=book)
     met = valid and total >= required
     if not valid:
-        verdict = OPENING_INVALID(required=required)
+        verdict = OPENING_INVALID(required=said)
     elif met:
-        verdict = OPENING_MET(total=total, required=required)
+        verdict = OPENING_MET(total=total, required=said)
     else:
-        verdict = OPENING_SHORT(total=total, required=required, short=required - total)
+        verdict = OPENING_SHORT(total=total, required=said, short=required - total)
     return OpeningVerdict(required, total, met, verdict)
 
 
@@ -268,7 +282,7 @@ def check_going_out(
     'Yes: 7 cards melded (4-3) and 2C discarded.'
     """
     variant = table.variant
-    rule = guide_for(variant).going_out
+    rule = going_out_rule(table)
     if rule.knock:
         return GoingOutVerdict(False, OUT_KNOCK(game=variant.name))
     if melds is not None:
@@ -290,6 +304,44 @@ def check_going_out(
     groups, left = found
     verdicts = tuple(check_meld(list(g), table) for g in groups)
     return _ok(verdicts, left)
+
+
+def going_out_rule(table: Table) -> GoingOut:
+    """How a hand goes out at ``table``: the guide's rule, a discard required where the
+    Mandatory discard house rule is on.
+
+    >>> from scorekeeper.rules import get_variant
+    >>> standard = get_variant("standard-rummy")
+    >>> going_out_rule(standard.table()).ways, going_out_rule(
+    ...     standard.table({"mandatory-discard": True})).ways
+    (((None, None),), ((None, True),))
+    """
+    rule = guide_for(table.variant).going_out
+    if not table.on("mandatory-discard"):
+        return rule
+    ways = tuple((count, True) for count, discard in rule.ways if discard is not False)
+    return replace(rule, ways=ways, ways_text=WITH_DISCARD)
+
+
+def check_going_out_typed(
+    texts: Sequence[str], table: Table, *, discard: str | None = None
+) -> GoingOutVerdict:
+    """Going out as a table types it, the same on the page and in the API: several melds
+    (separated as in :func:`~scorekeeper.rules.melds.split_melds`, or given one by one) or a
+    discard are checked as laid; one run of cards without separators is the whole hand, and
+    the engine looks for the way out (a whole Continental hand typed in one go).
+
+    >>> from scorekeeper.rules import get_variant
+    >>> table = get_variant("continental-rum").table()
+    >>> hand = "5H 6H 7H 8H 9H JS QS KS AS 2D 3D JK 9C 10C JC"
+    >>> verdict = check_going_out_typed([hand], table)
+    >>> verdict.valid, str(verdict.verdict)
+    (True, 'Yes: all 15 cards melded (5-4-3-3), no discard.')
+    """
+    melds = [part for text in texts for part in split_melds(text) or [text]]
+    if len(melds) > 1 or discard:
+        return check_going_out(None, table, melds=melds, discard=discard)
+    return check_going_out(melds[0] if melds else "", table)
 
 
 def _ok(verdicts: tuple[MeldVerdict, ...], discard: Card | None) -> GoingOutVerdict:
@@ -522,6 +574,7 @@ __all__ = [
     "ReadCard",
     "check_deadwood",
     "check_going_out",
+    "check_going_out_typed",
     "check_meld",
     "check_melds",
     "deal_plan",

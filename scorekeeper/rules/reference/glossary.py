@@ -72,13 +72,15 @@ TERMS: tuple[Term, ...] = (
         "undercut",
         N_("Undercut"),
         N_(
-            "An opponent with less deadwood than the knocker: he wins the hand and a 10-point bonus."
+            "Beating the knocker: in Knock Rummy with less deadwood than his, in Gin Rummy with as "
+            "much or less (a tie is an undercut there). The player who undercuts wins the hand and "
+            "the undercut bonus on top."
         ),
     ),
     Term(
         "rum-bonus",
         N_("Rum bonus"),
-        N_("In Knock Rummy, 25 points from each opponent to a winner with no deadwood at all."),
+        N_("In Knock Rummy, the bonus each opponent pays a winner who has no deadwood at all."),
     ),
     Term(
         "going-rummy",
@@ -92,7 +94,8 @@ TERMS: tuple[Term, ...] = (
         "initial-meld",
         N_("First meld"),
         N_(
-            "The melds a player lays down first in a hand, which must reach a minimum (German Rummy 40, Caloochi 51)."
+            "The melds a player lays down first in a hand, which must reach the opening minimum "
+            "(German Rummy, Caloochi)."
         ),
         aka=(N_("Opening"), N_("Initial meld"), N_("Auslegen")),
     ),
@@ -124,7 +127,7 @@ TERMS: tuple[Term, ...] = (
     Term(
         "mom",
         N_("Móm"),
-        N_("In Phỏm, a player with no meld at all at the end of the hand: he pays 4 chips."),
+        N_("In Phỏm, a player with no meld at all at the end of the hand: he pays the móm chips."),
         aka=(N_("Mom"),),
     ),
     Term(

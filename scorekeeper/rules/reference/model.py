@@ -88,6 +88,14 @@ class Dispute:
     answer: str
     section: str  # the anchor of the rule that settles it
     check: Check | None = None
+    # A question a house rule decides: at a table with the switch ``switch`` on, the answer is
+    # ``answer_on`` (``answer`` is the answer with it off, the book's).
+    switch: str | None = None
+    answer_on: str = ""
+
+    def answer_at(self, table: Any) -> str:
+        """The answer at ``table`` (a :class:`~scorekeeper.rules.variants.Table`)."""
+        return self.answer_on if self.switch and table.on(self.switch) else self.answer
 
 
 @dataclass(frozen=True)
@@ -126,6 +134,9 @@ class Guide:
     # Option-free texts that stand in for a rule text a house rule contradicts, by anchor.
     core: Mapping[str, tuple[Para, ...]] = field(default_factory=dict)
     extra_cards: int = 0  # players dealt one card more (Phỏm's first player, Nowrang's)
+    # Where the variant's rule texts come from: the source page (SOURCE), or, for a game the
+    # source only names (Gin Rummy, Rummy 500), the game as commonly published (COMMON).
+    origin: Origin = Origin.SOURCE
 
     def derive(
         self,

@@ -40,7 +40,7 @@ CALOOCHI = Variant(
         ),
         (
             N_("First meld"),
-            N_("A player's first meld or melds of the hand must be worth 51 or more, each joker "
+            N_("A player's first meld or melds of the hand must be worth {initial_meld} or more, each joker "
             "counting as the card it represents. Until then the player draws from the stock only, "
             "except to take the top discard for immediate use in that first meld."),
         ),
@@ -54,7 +54,7 @@ CALOOCHI = Variant(
     decisions=(
         N_("Two packs hold two copies of every card, yet a set still may not repeat a suit: each card "
         "of a set has a suit of its own."),
-        N_("Towards the 51 of a first meld, an ace is worth 1 when it stands below the 2 of a run and "
+        N_("Towards the {initial_meld} of a first meld, an ace is worth 1 when it stands below the 2 of a run and "
         "11 anywhere else (in a set, or above the king)."),
         N_("No meld may be made of jokers alone; each needs at least one natural card."),
         N_(

@@ -45,7 +45,7 @@ GERMAN_RUMMY = Variant(
         (
             N_("First meld"),
             N_("The new melds a player puts down in the first melding turn must add up to at least "
-            "40. King, queen and jack count 10, other cards their number, a joker the card it "
+            "{initial_meld}. King, queen and jack count 10, other cards their number, a joker the card it "
             "replaces, and an ace 11 in a set or above the king but 1 below the 2."),
         ),
         (

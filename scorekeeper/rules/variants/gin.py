@@ -77,7 +77,7 @@ GIN_RUMMY = Variant(
         (
             N_("Knocking"),
             N_(
-                "After drawing, a player whose unmatched cards (deadwood) count 10 or less (the knock "
+                "After drawing, a player whose unmatched cards (deadwood) count {knock_limit} or less (the knock "
                 "limit) may knock: he discards and lays out his melds and deadwood. With no deadwood "
                 "at all it is gin. Unless it is gin, the other player lays out his melds and may lay "
                 "off unmatched cards on the knocker's melds, even on cards laid off before. Deadwood "
@@ -88,15 +88,15 @@ GIN_RUMMY = Variant(
             N_("Scoring"),
             N_(
                 "If the knocker has less deadwood, he scores the difference. If the other player has "
-                "as much or less, that is an undercut: he scores the difference plus 25. Gin scores "
-                "the other player's deadwood plus 25 and is never undercut. A hand that ends with two "
+                "as much or less, that is an undercut: he scores the difference plus {undercut_bonus}. Gin scores "
+                "the other player's deadwood plus {gin_bonus} and is never undercut. A hand that ends with two "
                 "cards left in the stock and no knock is void: nobody scores."
             ),
         ),
         (
             N_("End of the game"),
             N_(
-                "The first player to reach 100 wins and adds a game bonus of 100; each player adds 25 "
+                "The first player to reach {target} wins and adds a game bonus of {game_bonus}; each player adds {box_bonus} "
                 "for every hand he won. If the loser won no hand at all, the winner's points are "
                 "doubled first (a shutout)."
             ),
@@ -113,22 +113,24 @@ GIN_RUMMY = Variant(
             "that leave him the least deadwood, and shows both."
         ),
         N_(
+            "Where the knocker's hand has several arrangements with the least deadwood and he "
+            "did not give his melds, the app lays the one a knocker would choose: the one that "
+            "leaves him the best score after the other player's best lay-offs."
+        ),
+        N_(
+            "A knocker who gives his melds gives his whole hand: melds and unmatched cards "
+            "together hold 10 cards (11 for big gin)."
+        ),
+        N_(
             "The game bonus, the box bonuses and the shutout are added when the game ends and shown "
             "as separate lines in the final standings."
         ),
     ),
 )
 
-# -- variants derived by parameters: their texts state only what differs, numbers filled in --
+# -- variants derived by parameters: their texts state only what differs; numbers are the
+# table's, filled in where the text is shown (reference/numbers.py) --
 
-GIN_END = define(
-    "rules.gin.end",
-    N_(
-        "The first player to reach {target} wins and adds a game bonus of {game}; each player "
-        "adds {box} for every hand he won. If the loser won no hand at all, the winner's points "
-        "are doubled first (a shutout)."
-    ),
-)
 OKLAHOMA_KNOCKING = define(
     "rules.oklahoma.knocking",
     N_(
@@ -144,22 +146,10 @@ STRAIGHT_KNOCKING = define(
         "no undercuts."
     ),
 )
-STRAIGHT_SCORING = define(
-    "rules.straight.scoring",
-    N_(
-        "Gin scores the other player's deadwood plus {gin}. A hand that ends with two cards "
-        "left in the stock and no gin is void: nobody scores."
-    ),
+STRAIGHT_SCORING = N_(
+    "Gin scores the other player's deadwood plus {gin_bonus}. A hand that ends with two cards "
+    "left in the stock and no gin is void: nobody scores."
 )
-
-
-def _defaults(options):
-    return {o.slug: o.default for o in options}
-
-
-def _gin_end(options):
-    d = _defaults(options)
-    return GIN_END(target=d["target"], game=d["game-bonus"], box=d["box-bonus"])
 
 
 OKLAHOMA_OPTIONS = (
@@ -180,7 +170,6 @@ OKLAHOMA_GIN = GIN_RUMMY.derive(
     options=OKLAHOMA_OPTIONS,
     rules=(
         ("Knocking", OKLAHOMA_KNOCKING(values=GIN_RUMMY.values.describe())),
-        ("End of the game", _gin_end(OKLAHOMA_OPTIONS)),
     ),
 )
 
@@ -201,8 +190,7 @@ STRAIGHT_GIN = GIN_RUMMY.derive(
     options=STRAIGHT_OPTIONS,
     rules=(
         ("Knocking", STRAIGHT_KNOCKING()),
-        ("Scoring", STRAIGHT_SCORING(gin=_defaults(STRAIGHT_OPTIONS)["gin-bonus"])),
-        ("End of the game", _gin_end(STRAIGHT_OPTIONS)),
+        ("Scoring", STRAIGHT_SCORING),
     ),
 )
 

@@ -43,9 +43,9 @@ KNOCK_RUMMY = Variant(
             "opponent, that opponent's count minus the knocker's. If an opponent matches the "
             "knocker's count, that opponent wins instead and collects the same kind of differences "
             "from all the others, and the knocker loses nothing. If an opponent has less than the "
-            "knocker, that opponent wins the differences plus 10, and the knocker loses 10. A "
-            "winner with no deadwood also earns 25 for every opponent. When the knocker and "
-            "another player both have 0, the knocker still wins and collects the 25 from every "
+            "knocker, that opponent wins the differences plus {undercut_bonus}, and the knocker loses {undercut_bonus}. A "
+            "winner with no deadwood also earns {rum_bonus} for every opponent. When the knocker and "
+            "another player both have 0, the knocker still wins and collects the {rum_bonus} from every "
             "opponent, that player included. No other score changes."),
         ),
         (
@@ -57,9 +57,9 @@ KNOCK_RUMMY = Variant(
     decisions=(
         N_("If two or more players other than the knocker tie for the lowest count, whether level "
         "with the knocker or below, all of them win. Their pot is the sum of every non-winner's "
-        "count minus that lowest count, with 10 added when the knocker was undercut and 25 per "
+        "count minus that lowest count, with {undercut_bonus} added when the knocker was undercut and {rum_bonus} per "
         "opponent added when the lowest count is 0. The pot is divided equally, rounding each "
-        "share down, and what is left over goes to no one. The knocker's 10-point loss happens "
+        "share down, and what is left over goes to no one. The knocker's {undercut_bonus}-point loss happens "
         "only once."),
         N_(
             "When the game would end with two or more players sharing the highest total, "

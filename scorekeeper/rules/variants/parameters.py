@@ -8,6 +8,9 @@ to 500). The start page, the rules pages and the checker show them like every ot
 
 >>> UNDERCUT_BONUS(25).default, UNDERCUT_BONUS(25).high
 (25, 500)
+>>> from scorekeeper.rules import get_variant
+>>> [o.slug for o in house_numbers(get_variant("caloochi"))]
+['initial-meld']
 """
 
 from __future__ import annotations
@@ -19,9 +22,13 @@ from .base import Option
 
 MAX_HOUSE_NUMBER = 500
 
+#: the slugs of every house rule that is a number (the checker offers a field for each)
+HOUSE_NUMBERS: set[str] = set()
+
 
 def house_number(slug: str, name: str, summary: str) -> Callable[[int], Option]:
     """A factory of the option ``slug``: call it with the variant's default."""
+    HOUSE_NUMBERS.add(slug)
 
     def option(default: int) -> Option:
         return Option(
@@ -87,3 +94,9 @@ MOM_CHIPS = house_number(
     N_("Chips for móm"),
     N_("What a player with no meld at all pays the winner."),
 )
+
+
+def house_numbers(variant) -> tuple[Option, ...]:
+    """The options of ``variant`` that are house-rule numbers (bonuses, penalties, opening
+    minimums), in the variant's order: the numbers a rules text or the checker states."""
+    return tuple(o for o in variant.options if o.slug in HOUSE_NUMBERS)

@@ -77,15 +77,15 @@ PHOM = Variant(
         (
             N_("Going ù"),
             N_("When all of a player's cards fall into melds, whether or not one is left to discard, "
-            "that player wins the hand on the spot. Every other player pays 6 chips if 9 cards "
-            "were melded and one discarded, or 12 chips if all 10 were melded."),
+            "that player wins the hand on the spot. Every other player pays {u_chips} chips if 9 cards "
+            "were melded and one discarded, or twice that if all 10 were melded."),
         ),
         (
             N_("Scoring without ù"),
             N_("Trash counts ace 1, 2 to 10 their number, jack 11, queen 12, king 13. The lowest "
             "trash wins the hand; on equal totals the player who comes earlier in the turn order "
             "ranks higher. The others pay by place: second 1 chip, third 2, fourth 3. Whoever has "
-            "not made a single meld (móm) pays 4, whatever the total."),
+            "not made a single meld (móm) pays {mom_chips}, whatever the total."),
         ),
         (
             N_("Options and the session"),
@@ -105,7 +105,7 @@ PHOM = Variant(
             "ties."
         ),
         N_("A móm player ranks below every player who has a meld. When nobody has a meld, the lowest "
-        "total still takes the hand and each other player pays 4."),
+        "total still takes the hand and each other player pays {mom_chips}."),
         N_("Unless the hands option is set, a session has twice as many hands as players, so everyone "
         "deals the same number of times, the deal passing one seat left every hand."),
         N_(

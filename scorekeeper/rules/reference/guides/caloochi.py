@@ -52,7 +52,7 @@ CALOOCHI = Guide(
     ),
     disputes=(
         Dispute(
-            N_("Does JK QS KS count 30 or 31 towards the 51?"),
+            N_("Does JK QS KS count 30 or 31 towards the {initial_meld}?"),
             N_(
                 "31: an unnamed joker takes the reading worth most, here the ace (QS KS AS). "
                 "Name it, as JK=JS, and it counts 30."

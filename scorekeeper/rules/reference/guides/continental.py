@@ -78,7 +78,7 @@ CONTINENTAL = Guide(
         Dispute(
             N_("How much does each player pay the winner?"),
             N_(
-                "1 point, plus 2 for each joker the winner used, plus every bonus switched on "
+                "1 point, plus {joker_fee} for each joker the winner used, plus every bonus switched on "
                 "(wild 2s, quick meld, no wild card, one suit)."
             ),
             "scoring",
@@ -124,7 +124,7 @@ CONTINENTAL = Guide(
         "scoring": (
             Para(
                 N_(
-                    "The winner collects from each opponent a base of 1 point and another 2 for "
+                    "The winner collects from each opponent a base of 1 point and another {joker_fee} for "
                     "every joker used in the melds; what the others pay comes off their totals."
                 ),
             ),

@@ -42,7 +42,7 @@ GERMAN = Guide(
     ),
     disputes=(
         Dispute(
-            N_("Does JK 5H 6H count 18 or 15 towards the 40?"),
+            N_("Does JK 5H 6H count 18 or 15 towards the {initial_meld}?"),
             N_(
                 "18: an unnamed joker takes the reading worth most, here 7H. Write JK=4H and it "
                 "counts as the 4: 15."
@@ -57,7 +57,7 @@ GERMAN = Guide(
             Check("meld", "JK JK 5H"),
         ),
         Dispute(
-            N_("Do two melds laid in the same turn count together for the 40?"),
+            N_("Do two melds laid in the same turn count together for the {initial_meld}?"),
             N_(
                 "Yes: every new meld laid in that one turn adds up. Q-K-A of hearts (31) and "
                 "three aces (33) make 64."

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...messages import N_
-from ..model import Check, Dispute, Example, GoingOut, Guide, Para
+from ..model import Check, Dispute, Example, GoingOut, Guide, Origin, Para
 
 AB = ("Ann", "Bob")
 ANN_HAND = "AS 2S 3S 7H 7D 7C JH QH KH 4D"
@@ -19,6 +19,7 @@ def _hands(bob: str) -> dict:
 
 GIN = Guide(
     slug="gin-rummy",
+    origin=Origin.COMMON,  # beyond the source page (RULES.md 10)
     sections={
         "going-out": (
             Para(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...messages import N_
-from ..model import Check, Dispute, Example, GoingOut, Guide, Para
+from ..model import Check, Dispute, Example, GoingOut, Guide, Origin, Para
 
 ABC = ("Ann", "Bob", "Cy")
 
@@ -24,6 +24,14 @@ KNOCK = Guide(
                     "Nobody goes out in Knock Rummy: a hand ends when a player knocks. Melding "
                     "every card before knocking leaves no deadwood and earns the rum bonus."
                 ),
+            ),
+            Para(
+                N_(
+                    "Nobody lays off in Knock Rummy: the others may not add cards to the "
+                    "knocker's melds, and each player counts the deadwood of his own hand (only "
+                    "Gin Rummy lets the other player lay off)."
+                ),
+                Origin.DECISION,
             ),
         ),
     },
@@ -51,15 +59,15 @@ KNOCK = Guide(
         Dispute(
             N_("What is an undercut worth?"),
             N_(
-                "The player below the knocker wins the differences plus a 10-point bonus. The "
-                "knocker also loses 10 from his own score."
+                "The player below the knocker wins the differences plus a {undercut_bonus}-point bonus. The "
+                "knocker also loses {undercut_bonus} from his own score."
             ),
             "scoring",
         ),
         Dispute(
             N_("The knocker and another player both have 0: who wins?"),
             N_(
-                "The knocker keeps the win and collects the 25-point rum bonus from every "
+                "The knocker keeps the win and collects the {rum_bonus}-point rum bonus from every "
                 "opponent, the other 0 included."
             ),
             "scoring",

@@ -62,7 +62,7 @@ PHOM = Guide(
         Dispute(
             N_("I have no meld (móm) but the lowest total: do I win?"),
             N_(
-                "No: a móm player ranks after every player with a meld and pays 4 chips, "
+                "No: a móm player ranks after every player with a meld and pays {mom_chips} chips, "
                 "whatever his total (an app decision)."
             ),
             "scoring",
@@ -70,7 +70,7 @@ PHOM = Guide(
         Dispute(
             N_("Ù with 9 or with 10 cards: what is each worth?"),
             N_(
-                "9 cards melded and one discarded: 6 chips from each player. All 10 melded: 12 from each."
+                "9 cards melded and one discarded: {u_chips} chips from each player. All 10 melded: twice that."
             ),
             "going-out",
             Check("going-out", "AH 2H 3H 5S 5D 5C 9C 10C JC KD"),

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from ...messages import N_
-from ..model import Check, Dispute, Example, GoingOut, Guide, Para
+from ..model import Check, Dispute, Example, GoingOut, Guide, Origin, Para
 
 ABC = ("Ann", "Bob", "Cy")
 
 RUMMY_500 = Guide(
     slug="rummy-500",
+    origin=Origin.COMMON,  # beyond the source page (RULES.md 11)
     sections={
         "play": (
             Para(

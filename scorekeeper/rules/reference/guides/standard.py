@@ -83,7 +83,12 @@ LAST_CARD = Dispute(
         "rule says a player must go out with a discard."
     ),
     "going-out",
-    Check("going-out", "7H 8H 9H 4C"),
+    Check("going-out", "7H 8H 9H"),
+    switch="mandatory-discard",
+    answer_on=N_(
+        "Yes: with the Mandatory discard house rule a player goes out only by discarding his "
+        "last card; melding or laying off every card is not going out."
+    ),
 )
 WHO_SCORES = Dispute(
     N_("Does anyone but the player who went out score?"),
