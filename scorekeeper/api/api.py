@@ -13,7 +13,7 @@ from typing import Any
 from django.http import HttpResponse, HttpResponseNotAllowed
 from ninja import NinjaAPI
 
-from . import catalogue, errors, games, health, leagues, links, results, text, tools
+from . import catalogue, errors, games, health, leagues, links, results, table, text, tools
 
 
 class RummyAPI(NinjaAPI):
@@ -64,3 +64,4 @@ api.add_router("", tools.router)
 api.add_router("", games.router)
 api.add_router("", health.router)
 api.add_router("", leagues.router)
+api.add_router("", table.router)

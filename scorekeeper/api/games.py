@@ -154,6 +154,24 @@ class ScoreOut(Explained):
     players: dict[str, dict[str, Any]]
 
 
+class DisputeOut(Schema):
+    player: str
+    reason: str
+
+
+class RulingOut(Schema):
+    """A ruling the table kept (API.md "Rulings")."""
+
+    at: str
+    by: str | None = Field(None, description="the seated player who kept it; null: the keeper")
+    question: str
+    variant: str
+    rule: str
+    title: str
+    text: str = Field(description="the rule's text as it read when the ruling was kept")
+    note: str
+
+
 class HandOut(Explained):
     n: int
     etag: str  # this version of this hand: send it back as If-Match to correct or delete it
@@ -164,6 +182,12 @@ class HandOut(Explained):
     transfers: list[dict[str, Any]]
     players: dict[str, dict[str, Any]]
     totals: dict[str, int]  # running totals after this hand
+    confirmed: list[str] = Field(
+        default_factory=list, description="the seated players who confirmed this hand"
+    )
+    disputed: list[DisputeOut] = Field(
+        default_factory=list, description="the seated players who dispute it, with their reason"
+    )
 
 
 class BonusOut(Schema):
@@ -196,6 +220,10 @@ class StateOut(Schema):
         default_factory=list,
         description="added to the totals when the game ended, one line each (Gin Rummy)",
     )
+    seats: list[str] = Field(
+        default_factory=list, description="the players whose seat a phone holds (API.md Seats)"
+    )
+    rulings: list[RulingOut] = Field(default_factory=list, description="the rulings kept")
 
 
 class PreconditionFailedOut(StateOut):

@@ -21,7 +21,8 @@ FORMAT = "rummytable-game/1"
 
 def game_export(*, game: Game) -> dict[str, Any]:
     """The game as data: the format, the table (variant, options, players, first dealer),
-    every hand (number, dealer, entry, deltas, totals, explanation codes) and the end state."""
+    every hand (number, dealer, entry, deltas, totals, explanation codes, who confirmed or
+    disputed it), the end state and the rulings the table kept."""
     state = game_state(game=game)
     return {
         "format": FORMAT,
@@ -40,12 +41,15 @@ def game_export(*, game: Game) -> dict[str, Any]:
                 "totals": hand["totals"],
                 "winners": hand["winners"],
                 "explanation_codes": hand["explanation"],
+                "confirmed": hand["confirmed"],
+                "disputed": hand["disputed"],
             }
             for hand in state["hands"]
         ],
         "totals": state["totals"],
         "over": state["over"],
         "winners": state["winners"],
+        "rulings": state["rulings"],
     }
 
 
@@ -57,7 +61,8 @@ def _cell(value: Any) -> Any:
 
 def game_csv(*, game: Game) -> str:
     """One row per hand: ``hand, dealer``, then ``<player> change`` and ``<player> total`` for
-    each seat, then the explanation codes (space separated). A byte-order mark first, so
+    each seat, then the explanation codes (space separated); then the rulings the table kept,
+    one row each, after a blank row. A byte-order mark first, so
     spreadsheets read the names' accents right."""
     data = game_export(game=game)
     players = data["players"]
@@ -74,4 +79,12 @@ def game_csv(*, game: Game) -> str:
             row += [hand["deltas"].get(name, 0), hand["totals"].get(name, "")]
         row.append(" ".join(line.get("code", "") for line in hand["explanation_codes"]))
         writer.writerow(row)
+    if data["rulings"]:  # after the hands, a blank row, then one row per ruling kept
+        writer.writerow([])
+        writer.writerow(["ruling", "at", "by", "question", "rule", "text", "note"])
+        for n, ruling in enumerate(data["rulings"], start=1):
+            writer.writerow(
+                [n, ruling["at"]]
+                + [_cell(ruling[k] or "") for k in ("by", "question", "rule", "text", "note")]
+            )
     return "\ufeff" + out.getvalue()

@@ -364,6 +364,7 @@ def hand_correct(
     _lock(game)
     hands = list(live_hands(game=game))
     hand = _nth(hands, number, if_match)
+    _clear_checks(hand)  # the players confirmed or disputed the hand as it was
     hand.entry = entry
     if dealer is not None:
         hand.dealer = seated_dealer(game_players(game=game), dealer)
@@ -382,6 +383,7 @@ def hand_delete(*, game: Game, number: int, if_match: str | None = None) -> Hand
     _lock(game)
     hands = list(live_hands(game=game))
     hand = _nth(hands, number, if_match)
+    _clear_checks(hand)  # a restored hand comes back unconfirmed
     rest = [h for h in hands if h is not hand]
     played = _replay(game, rest)
     # Out of the live numbering first, so the hands after it can take its number.
@@ -460,6 +462,14 @@ def _nth(hands: list[Hand], number: int, if_match: str | None = None) -> Hand:
     if found is None:
         raise Hand.DoesNotExist(f"this game has no hand {number}")
     return found
+
+
+def _clear_checks(hand: Hand) -> None:
+    """Forget what the seated players said about ``hand`` (API.md "Confirmations": a
+    correction or deletion clears them), before the write tells the leagues app."""
+    if hand.checks:
+        hand.checks = {}
+        Hand.objects.filter(pk=hand.pk).update(checks={})
 
 
 def etag_matches(hand: Hand | None, if_match: str) -> bool:

@@ -8,3 +8,9 @@ a receiver (the leagues app) updates what it derives from the game in the same t
 from django.dispatch import Signal
 
 game_stored = Signal()  # kwargs: game
+
+# Sent inside the write's transaction when what the players said about a game's hands changed
+# (a seat claimed or freed, a hand confirmed or disputed): a league that waits for
+# confirmations re-decides whether the game counts. Corrections and deletions, which clear a
+# hand's confirmations, send ``game_stored`` as every hand write does.
+game_checked = Signal()  # kwargs: game

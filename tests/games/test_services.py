@@ -466,11 +466,12 @@ def test_state_has_the_api_shape():
 
 
 @pytest.mark.parametrize("hands", [1, 12])
-def test_state_takes_two_queries_however_many_hands(hands, django_assert_num_queries):
+def test_state_takes_three_queries_however_many_hands(hands, django_assert_num_queries):
+    """Seats (with the phones holding them), hands (with their confirmations), rulings."""
     game = new_game(options={"target": 10_000})
     for i in range(hands):
         hand_record(game=game, entry=out(ABC[i % 3], i))
     game = Game.objects.get(pk=game.pk)
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         state = game_state(game=game)
     assert len(state["hands"]) == hands
