@@ -258,7 +258,7 @@ def rule_text(*, game: Game, variant: str, rule: str) -> tuple[str, str] | None:
                 return say(option.name), say(option.summary)
         return None
     if rule.startswith("term-"):
-        for term in glossary(chosen):
+        for term in glossary():
             if term.key == rule.removeprefix("term-"):
                 return say(term.word), say(term.text)
         return None
