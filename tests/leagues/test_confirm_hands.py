@@ -214,3 +214,43 @@ def test_switching_confirm_hands_on_and_off_rebuilds_the_table(client, league):
     require(client, league, False)
     assert games_counted(client, league) == 2
     assert_as_rebuilt(league[0])
+
+
+# -- the league's pages --------------------------------------------------------------------
+
+
+def test_the_organiser_asks_for_confirmations_on_the_settings_page_and_counts_a_game(client):
+    from django.test import Client
+    from django.urls import reverse
+
+    from tests.games.page_helpers import post_hand
+
+    from .test_views import create_league, start_league_game
+
+    league = create_league(client)
+    settings = reverse("league_settings", args=[league.public_id])
+    html = client.get(settings).content.decode()
+    assert 'name="confirm_hands"' in html and "Players confirm each hand" in html
+    data = {"name": league.name, "description": "", "min_games": 3, "inactive_nights": 0}
+    assert client.post(settings, {**data, "confirm_hands": "on"}).status_code == 302
+    league.refresh_from_db()
+    assert league.confirm_hands is True
+    assert 'id="id_confirm_hands" checked' in client.get(settings).content.decode()
+
+    game_id = start_league_game(client, league, ["Ann", "Bob", "Cy"], hands="1")
+    phone = Client()
+    phone.post(reverse("seat_take", args=[game_id]), {"player": "Bob"})
+    post_hand(client, game_id, {"winner": "0", "p1-points": 10, "p2-points": 20})
+    page = reverse("league", args=[league.public_id])
+    html = client.get(page).content.decode()
+    assert "waiting for confirmations" in html and "Count it without confirmations" in html
+    assert "Count it without confirmations" not in Client().get(page).content.decode()
+    refused = Client().post(reverse("league_game_accept", args=[league.public_id, game_id]))
+    assert refused.status_code == 403
+    assert not LeagueGame.objects.get(game__public_id=game_id).finished
+    response = client.post(reverse("league_game_accept", args=[league.public_id, game_id]))
+    assert response.status_code == 302
+    link = LeagueGame.objects.get(game__public_id=game_id)
+    assert link.accepted and link.finished
+    assert "waiting for confirmations" not in client.get(page).content.decode()
+    assert_as_rebuilt(league.public_id)
