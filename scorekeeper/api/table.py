@@ -138,9 +138,9 @@ def free_seat(request: HttpRequest, public_id: str, player: str):
         raise Http404(f"this game has no player {player!r}")
     seated = _keeper_or_seat(request, game)
     if seated is not None and seated != player:
-        raise _forbidden(gettext("Authorization: this seat token is not %(name)s's") % {
-            "name": player
-        })
+        raise _forbidden(
+            gettext("Authorization: this seat token is not %(name)s's") % {"name": player}
+        )
     seat_free(game=game, player=player)
     return game_state(game=game)
 
@@ -219,4 +219,3 @@ def record_ruling(
         return 201, game_state(game=game)
 
     return _write(request, response, game, payload, write)
-

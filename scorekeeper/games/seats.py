@@ -60,9 +60,7 @@ class SeatTaken(Exception):
 
         self.player = player
         super().__init__(
-            gettext(
-                "player: %(name)s's seat is held by another phone; the scorekeeper can move it"
-            )
+            gettext("player: %(name)s's seat is held by another phone; the scorekeeper can move it")
             % {"name": player}
         )
 

@@ -26,20 +26,15 @@ def _back(game: Game, anchor: str = "") -> HttpResponse:
 
 @require_POST
 def seat_take(request: HttpRequest, game_id: str) -> HttpResponse:
-    """"I am Bob": this phone holds Bob's seat (a phone that keeps score may move it here)."""
+    """ "I am Bob": this phone holds Bob's seat (a phone that keeps score may move it here)."""
     game = game_or_404(game_id)
     player = request.POST.get("player") or ""
     try:
-        name = seat_access.take_seat(
-            request, game, player, move=access.can_edit(request, game)
-        )
+        name = seat_access.take_seat(request, game, player, move=access.can_edit(request, game))
     except SeatTaken as err:
         messages.error(
             request,
-            _(
-                "%(name)s's seat is held by another phone. The scorekeeper's phone can move it "
-                "here."
-            )
+            _("%(name)s's seat is held by another phone. The scorekeeper's phone can move it here.")
             % {"name": err.player},
         )
         return _back(game, "seat")
@@ -48,8 +43,7 @@ def seat_take(request: HttpRequest, game_id: str) -> HttpResponse:
         return _back(game, "seat")
     messages.success(
         request,
-        _("This phone is %(name)s's seat now: confirm or dispute each hand here.")
-        % {"name": name},
+        _("This phone is %(name)s's seat now: confirm or dispute each hand here.") % {"name": name},
     )
     return _back(game)
 
@@ -102,7 +96,7 @@ def hand_dispute_view(request: HttpRequest, game_id: str, number: int) -> HttpRe
 
 @require_POST
 def ruling_create(request: HttpRequest, game_id: str) -> HttpResponse:
-    """"Record this ruling" from a rule-search answer or a checker result opened from the game:
+    """ "Record this ruling" from a rule-search answer or a checker result opened from the game:
     the scorekeeper's phone or a seated player's."""
     game = game_or_404(game_id)
     editable = access.can_edit(request, game)
