@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext
 
 from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import get_variant
@@ -56,8 +57,6 @@ class SeatTaken(Exception):
     code = "seat_taken"
 
     def __init__(self, player: str):
-        from django.utils.translation import gettext
-
         self.player = player
         super().__init__(
             gettext("player: %(name)s's seat is held by another phone; the scorekeeper can move it")
@@ -241,7 +240,7 @@ def rule_text(*, game: Game, variant: str, rule: str) -> tuple[str, str] | None:
     table = None
     if chosen.slug == game.variant:
         table = chosen.table(game.options, players=game.seats.count())
-    say = _say
+    say = _say  # in the active language: the recorder's
     if rule == "glance":
         return say(SECTION_TITLES["glance"]), say(chosen.summary)
     if rule.startswith("dispute-") and rule.removeprefix("dispute-").isdigit():

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from tests.browser.conftest import BROWSER_TIMEOUT_MS
+from tests.browser.conftest import BROWSER_TIMEOUT_MS, SMALL_TARGETS
 from tests.browser.pages import OVERFLOW, VIEWPORTS
 from tests.games.page_helpers import edit_link, knock_hand, post_hand, start_game
 
@@ -23,8 +23,11 @@ def _context(chromium, size):
 
 
 def _fits(page, name):
+    """Nothing wider than the screen, and every tap target at least 44px tall."""
     found = page.evaluate(OVERFLOW)
     assert found["scroll"] <= found["width"] and not found["bad"], (name, found)
+    small = page.evaluate(SMALL_TARGETS)
+    assert not small, (name, small)
 
 
 @pytest.mark.parametrize("size", list(VIEWPORTS))
@@ -47,6 +50,7 @@ def test_a_seated_phone_confirms_and_the_keeper_sees_it(live_server, chromium, s
         phone.goto(view)
         expect(phone.locator(".watching")).to_be_visible()
         expect(phone.locator(".hand-confirm")).to_have_count(0)
+        _fits(phone, f"viewer-{size}")
         phone.select_option("#seat-player", "Bob")
         phone.click(".seat-form button")
         expect(phone.locator("#seat")).to_contain_text("This phone is Bob's.")
@@ -67,6 +71,7 @@ def test_a_seated_phone_confirms_and_the_keeper_sees_it(live_server, chromium, s
         phone.fill("#reason-2", "Cy had 13, not 3")
         phone.click("#hand-2 .dispute-form button[type=submit]")
         expect(phone.locator("#hand-2")).to_contain_text("Bob disputes this hand")
+        _fits(phone, f"disputed-{size}")
         expect(keeper.locator("#hand-2")).to_contain_text("Cy had 13, not 3")
         expect(keeper.locator(".running .said.disputed")).to_have_count(1)
     finally:
