@@ -448,3 +448,28 @@ def test_a_bad_seat_claim_or_ruling_refuses_the_import(tmp_path):
     with pytest.raises(CommandError, match=r"games\[0\].rulings\[0\]"):
         load(broken, tmp_path, "--commit")
     assert counts() == (0, 0, 0, 0)
+
+
+def test_round_trip_keeps_a_league_waiting_for_confirmations(tmp_path):
+    from scorekeeper.games.seats import seat_claim
+    from scorekeeper.leagues.services import league_game_accept, league_set_confirm_hands
+
+    league, token = new_league()
+    league_set_confirm_hands(league=league, token=token, confirm_hands=True)
+    waiting, _ = play(league, token, ABC, penalties("Ann", Bob=10, Cy=20), played=when(3))
+    seat_claim(game=waiting.game, player="Bob")  # over, but Bob has confirmed nothing
+    accepted, _ = play(league, token, ABC, penalties("Bob", Ann=5, Cy=20), played=when(4))
+    seat_claim(game=accepted.game, player="Cy")
+    league_game_accept(league=league, token=token, link=accepted)
+    counted = sorted((r.player, r.games) for r in standings(league=league))
+    assert counted == [("Ann", 1), ("Bob", 1), ("Cy", 1)]
+    before = export()
+    wipe()
+    load(before, tmp_path, "--commit")
+    again = export()["leagues"][0]
+    assert again["confirm_hands"] is True
+    assert [g["accepted"] for g in again["games"]] == [False, True]
+    league = League.objects.get()
+    assert league.confirm_hands
+    assert sorted((r.player, r.games) for r in standings(league=league)) == counted
+    assert LeagueGame.objects.filter(finished=True).count() == 1
