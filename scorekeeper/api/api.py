@@ -13,7 +13,7 @@ from typing import Any
 from django.http import HttpResponse, HttpResponseNotAllowed
 from ninja import NinjaAPI
 
-from . import catalogue, errors, games, health, leagues, links, results, rules, text, tools
+from . import catalogue, errors, games, health, leagues, links, results, rules, table, text, tools
 
 
 class RummyAPI(NinjaAPI):
@@ -65,3 +65,4 @@ api.add_router("", games.router)
 api.add_router("", health.router)
 api.add_router("", leagues.router)
 api.add_router("", rules.router)
+api.add_router("", table.router)

@@ -155,6 +155,24 @@ class ScoreOut(Explained):
     players: dict[str, dict[str, Any]]
 
 
+class DisputeOut(Schema):
+    player: str
+    reason: str
+
+
+class RulingOut(Schema):
+    """A ruling the table kept (API.md "Rulings")."""
+
+    at: str
+    by: str | None = Field(None, description="the seated player who kept it; null: the keeper")
+    question: str
+    variant: str
+    rule: str
+    title: str
+    text: str = Field(description="the rule's text as it read when the ruling was kept")
+    note: str
+
+
 class HandOut(Explained):
     n: int
     etag: str  # this version of this hand: send it back as If-Match to correct or delete it
@@ -165,6 +183,12 @@ class HandOut(Explained):
     transfers: list[dict[str, Any]]
     players: dict[str, dict[str, Any]]
     totals: dict[str, int]  # running totals after this hand
+    confirmed: list[str] = Field(
+        default_factory=list, description="the seated players who confirmed this hand"
+    )
+    disputed: list[DisputeOut] = Field(
+        default_factory=list, description="the seated players who dispute it, with their reason"
+    )
 
 
 class BonusOut(Schema):
@@ -197,6 +221,10 @@ class StateOut(Schema):
         default_factory=list,
         description="added to the totals when the game ended, one line each (Gin Rummy)",
     )
+    seats: list[str] = Field(
+        default_factory=list, description="the players whose seat a phone holds (API.md Seats)"
+    )
+    rulings: list[RulingOut] = Field(default_factory=list, description="the rulings kept")
 
 
 class PreconditionFailedOut(StateOut):
@@ -460,6 +488,21 @@ def _once(**kwargs) -> Outcome:
         return write_once(**kwargs)
     except KeyReused as err:
         raise ApiError(str(err), code=err.code, field="Idempotency-Key", status=422) from None
+
+
+def _write(request: HttpRequest, response: HttpResponse, game: Game, payload: Schema | None, write):
+    """A write that is not a hand's (a confirmation, a dispute, a ruling): ``write()`` runs once
+    per Idempotency-Key, and a repeat answers what the first answered."""
+    try:
+        outcome = _once(
+            game=game, key=_idempotency_key(request), request=_asked(request, payload), write=write
+        )
+    except HandChanged as err:
+        game.refresh_from_db()
+        body = {**game_state(game=game), "error": {"code": err.code, "message": str(err)}}
+        body["error"]["field"] = "If-Match"
+        return Status(412, body)
+    return _answer(response, outcome, outcome.body)
 
 
 def _idempotency(request: HttpRequest, payload: Schema | None, *, status: int = 200) -> dict:

@@ -41,10 +41,12 @@ from scorekeeper.leagues.services import (
     current_season,
     game_token_for,
     league_create,
+    league_game_accept,
     league_game_create,
     league_game_remove,
     league_game_restore,
     league_game_set_played_on,
+    league_set_confirm_hands,
     organiser_may_write,
     player_merge,
     player_rename,
@@ -114,6 +116,7 @@ class LeagueOut(Schema):
     description: str
     variants: list[str]
     min_games: int
+    confirm_hands: bool = False  # a ranked game counts once its seats confirmed every hand
     seasons: list[SeasonOut]
     players: list[PlayerRefOut]
     games: list[dict[str, Any]]  # the latest 20, newest first
@@ -182,10 +185,16 @@ class LeagueGameOut(Schema):
     played_on: dt.date
     variant: str
     ranked: bool
-    finished: bool
+    finished: bool  # counted: over (and confirmed or accepted where the league asks)
     removed: bool  # taken out of the league by the organiser: counts nowhere, can be put back
+    over: bool = False  # the game itself is over
+    accepted: bool = False  # the organiser counted it without waiting for confirmations
     places: list[PlaceOut]
     ratings: list[RatingChangeOut]
+
+
+class LeagueSettingsIn(Schema):
+    confirm_hands: Any = None  # true or false; checked by the service (a 400 otherwise)
 
 
 class PlayedOnIn(Schema):
@@ -355,6 +364,7 @@ def get_league(request: HttpRequest, public_id: str):
         "description": league.description,
         "variants": league_variants(league=league),
         "min_games": league.min_games,
+        "confirm_hands": league.confirm_hands,
         "seasons": [
             {"id": s.pk, "name": s.name, "starts": s.starts, "ends": s.ends, "current": s == now}
             for s in seasons
@@ -523,6 +533,8 @@ def _game_out(item: dict[str, Any]) -> dict[str, Any]:
         "ranked": item["link"].ranked,
         "finished": item["link"].finished,
         "removed": item["link"].removed,
+        "over": item["game"].over,
+        "accepted": item["link"].accepted,
         "places": [
             {
                 "player_id": seat["player_id"],
@@ -580,6 +592,42 @@ def _league_game_or_404(league: League, game_id: str) -> LeagueGame:
     if link is None:
         raise Http404(f"no game {game_id!r} in this league")
     return link
+
+
+@router.patch(
+    "/leagues/{public_id}",
+    response={200: LeagueOut, **WRITE_ERRORS},
+    summary="Change a league's settings: confirm_hands (players confirm every hand)",
+)
+def patch_league(request: HttpRequest, public_id: str, payload: LeagueSettingsIn):
+    league = league_or_404(public_id)
+    token = bearer(request)
+    if "confirm_hands" in payload.model_fields_set:
+        try:
+            league_set_confirm_hands(
+                league=league, token=token, confirm_hands=payload.confirm_hands
+            )
+        except LeagueForbidden as err:
+            raise forbidden(err) from None
+    elif not token_valid(league=league, token=token):
+        raise forbidden(LeagueForbidden(gettext("this is not the league's organiser token")))
+    return get_league(request, public_id)
+
+
+@router.post(
+    "/leagues/{public_id}/games/{game_id}/accept",
+    response={200: LeagueGameOut, **WRITE_ERRORS},
+    summary="Count a game without waiting for its confirmations (organiser)",
+)
+def accept_league_game(request: HttpRequest, public_id: str, game_id: str):
+    league = league_or_404(public_id)
+    token = bearer(request)
+    link = _league_game_or_404(league, game_id)
+    try:
+        league_game_accept(league=league, token=token, link=link)
+    except LeagueForbidden as err:
+        raise forbidden(err) from None
+    return _game_out(_one_game(league, link))
 
 
 @router.delete(

@@ -17,15 +17,16 @@ from scorekeeper.rules.errors import GameOverError
 from scorekeeper.rules.families import score_at
 from scorekeeper.rules.game import setup_table
 
-from .models import Game, Hand, HandRevision, Seat
+from .models import Game, Hand, HandRevision, Ruling, Seat, SeatClaim
 from .selectors import PUBLIC_ID, game_replay, hand_result_data, state_summary
 
 
 def export_games() -> list[dict[str, Any]]:
     revisions = Prefetch("revisions", queryset=HandRevision.objects.order_by("version"))
     hands = Prefetch("hands", queryset=Hand.objects.order_by("number", "pk").prefetch_related(revisions))
-    seats = Prefetch("seats", queryset=Seat.objects.order_by("position"))
-    games = Game.objects.order_by("pk").prefetch_related(seats, hands)
+    seats = Prefetch("seats", queryset=Seat.objects.order_by("position").select_related("claim"))
+    rulings = Prefetch("rulings", queryset=Ruling.objects.order_by("created", "pk"))
+    games = Game.objects.order_by("pk").prefetch_related(seats, hands, rulings)
     return [_game(game) for game in games.iterator(chunk_size=200)]
 
 
@@ -47,6 +48,7 @@ def _game(game: Game) -> dict[str, Any]:
                 "request_id": hand.request_id,
                 "deleted_at": hand.deleted_at.isoformat() if hand.deleted_at else None,
                 "version": hand.version,  # its latest revision's; the etag is made from it
+                "checks": hand.checks,  # what the seated players said of it
                 "created": hand.created.isoformat(),
                 "updated": hand.updated.isoformat(),
                 "revisions": [
@@ -62,6 +64,21 @@ def _game(game: Game) -> dict[str, Any]:
                 ],
             }
             for hand in game.hands.all()
+        ],
+        # Seats held by phones: the hash of each seat's token, as for the game's own token.
+        "claims": {s.name: s.claim.token_hash for s in game.seats.all() if hasattr(s, "claim")},
+        "rulings": [
+            {
+                "created": r.created.isoformat(),
+                "by": r.by,
+                "question": r.question,
+                "variant": r.variant,
+                "rule": r.rule,
+                "title": r.title,
+                "text": r.text,
+                "note": r.note,
+            }
+            for r in game.rulings.all()
         ],
     }
 
@@ -134,7 +151,10 @@ def _load_game(item: dict[str, Any], where: str) -> tuple[int, int]:
     game.next_deal = summary["deal"]
     game.save()
     _stamp(Game, game.pk, item, where)
-    Seat.objects.bulk_create(Seat(game=game, position=i, name=n) for i, n in enumerate(players))
+    seats = Seat.objects.bulk_create(
+        Seat(game=game, position=i, name=n) for i, n in enumerate(players)
+    )
+    _load_table(game, seats, item, where)
 
     results = {id(h): (hand_result_data(r), dict(t)) for h, r, t in zip(live, played.hands, played.state.running, strict=True)}
     revision_count = 0
@@ -153,6 +173,7 @@ def _load_game(item: dict[str, Any], where: str) -> tuple[int, int]:
             totals=totals,
             request_id=data.get("request_id"),
             deleted_at=deleted_at,
+            checks=_checks(data, players, at),
         )
         _stamp(Hand, hand.pk, data, at)
         versions = data.get("revisions", [])
@@ -181,6 +202,44 @@ def _load_game(item: dict[str, Any], where: str) -> tuple[int, int]:
         if version != hand.version:
             Hand.objects.filter(pk=hand.pk).update(version=version)
     return len(hands), revision_count
+
+
+def _checks(data: dict[str, Any], players: list[str], where: str) -> dict[str, Any]:
+    checks = data.get("checks") or {}
+    if not isinstance(checks, dict) or not all(
+        name in players and isinstance(said, dict) for name, said in checks.items()
+    ):
+        raise ImportRefused(f"{where}.checks", "expected {player: {disputed, reason}}")
+    return checks
+
+
+def _load_table(game: Game, seats: list[Seat], item: dict[str, Any], where: str) -> None:
+    """The seats phones hold and the rulings the table kept (exports from before have none)."""
+    claims = item.get("claims") or {}
+    by_name = {seat.name: seat for seat in seats}
+    if not isinstance(claims, dict) or not all(
+        name in by_name and isinstance(h, str) and len(h) == 64 for name, h in claims.items()
+    ):
+        raise ImportRefused(f"{where}.claims", "expected {player: sha256 hex digest}")
+    SeatClaim.objects.bulk_create(
+        SeatClaim(seat=by_name[name], token_hash=h) for name, h in claims.items()
+    )
+    rulings = item.get("rulings") or []
+    if not isinstance(rulings, list) or not all(isinstance(r, dict) for r in rulings):
+        raise ImportRefused(f"{where}.rulings", "expected a list of rulings")
+    for n, data in enumerate(rulings):
+        at = f"{where}.rulings[{n}]"
+        ruling = Ruling.objects.create(
+            game=game,
+            **{
+                key: _text(data, key, at) if key in ("question", "variant", "rule") else
+                str(data.get(key) or "")
+                for key in ("by", "question", "variant", "rule", "title", "text", "note")
+            },
+        )
+        _stamp(Ruling, ruling.pk, data, at, fields=("created",))
+    if rulings:
+        Game.objects.filter(pk=game.pk).update(ruling_count=len(rulings))
 
 
 def _dealer(item: dict[str, Any], where: str) -> str | None:

@@ -28,9 +28,9 @@ FORMAT = "rummytable-game/2"
 
 def game_export(*, game: Game) -> dict[str, Any]:
     """The game as data: the format, the table (variant, options, players, first dealer),
-    every hand (number, dealer, entry, deltas, chips paid, totals, explanation codes), the
-    end-of-game bonuses (already in the final totals), the payments that settle a chip game,
-    and the end state."""
+    every hand (number, dealer, entry, deltas, chips paid, totals, explanation codes, who
+    confirmed or disputed it), the end-of-game bonuses (already in the final totals), the
+    payments that settle a chip game, the end state and the rulings the table kept."""
     state = game_state(game=game)
     return {
         "format": FORMAT,
@@ -50,6 +50,8 @@ def game_export(*, game: Game) -> dict[str, Any]:
                 "totals": hand["totals"],
                 "winners": hand["winners"],
                 "explanation_codes": hand["explanation"],
+                "confirmed": hand["confirmed"],
+                "disputed": hand["disputed"],
             }
             for hand in state["hands"]
         ],
@@ -61,6 +63,7 @@ def game_export(*, game: Game) -> dict[str, Any]:
         "totals": state["totals"],
         "over": state["over"],
         "winners": state["winners"],
+        "rulings": state["rulings"],
     }
 
 
@@ -74,8 +77,9 @@ def game_csv(*, game: Game) -> str:
     """One row per hand: hand, dealer, then each seat's change and total, the chips paid in
     the hand (chip games) and the explanation as the page words it; then a row per end-of-game
     bonus, so the last row's totals are the final page's; then, for a chip game, a row per
-    payment that settles it. Headers and text are in the active language (the page's that
-    linked the file). A byte-order mark first, so spreadsheets read the names' accents right."""
+    payment that settles it; then, after a blank row, a row per ruling the table kept.
+    Headers and text are in the active language (the page's that linked the file). A
+    byte-order mark first, so spreadsheets read the names' accents right."""
     data = game_export(game=game)
     players = data["players"]
     chips = any(hand["transfers"] for hand in data["hands"])
@@ -113,4 +117,12 @@ def game_csv(*, game: Game) -> str:
     for payment in data["settlement"]:
         row(gettext("Settle up"), "", {}, {}, _payment(payment["from"], payment["to"],
                                                         payment["amount"]), "")
+    if data["rulings"]:
+        writer.writerow([])
+        writer.writerow([gettext("Rulings at this table")])
+        for ruling in data["rulings"]:
+            writer.writerow(
+                [ruling["at"]]
+                + [spreadsheet_safe(ruling[k] or "") for k in ("by", "question", "text", "note")]
+            )
     return "\ufeff" + out.getvalue()

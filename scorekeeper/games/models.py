@@ -36,6 +36,9 @@ class Game(models.Model):
     winners = models.JSONField(default=list)
     next_dealer = models.CharField(max_length=40, blank=True)
     next_deal = models.PositiveSmallIntegerField(null=True, blank=True)  # cards each
+    # How many rulings the table kept (Ruling rows): a state with none reads no rulings, so a
+    # hand write answers its state without that query.
+    ruling_count = models.PositiveIntegerField(default=0)
 
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
@@ -81,6 +84,10 @@ class Hand(models.Model):
     # The version of its latest HandRevision: what the hand's etag is made of, so the etag changes
     # exactly when the hand is corrected, deleted or restored (not when a neighbour moves it).
     version = models.PositiveIntegerField(default=1)
+    # What the seated players said about this version of the hand (API.md "Confirmations"):
+    # {player: {"disputed": bool, "reason": str}}. Kept on the hand, so a state reads it with
+    # the hands; a correction or deletion empties it (it was about the hand as it was).
+    checks = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -191,3 +198,58 @@ class EditGrant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session_id[:6]}… may edit {self.game_id}"
+
+
+class SeatClaim(models.Model):
+    """A phone says which player it belongs to (API.md "Seats"): the seat's token, hashed.
+
+    A seat is never an account: no name or e-mail, only the token the claiming phone got once.
+    Moving the seat to another phone gives it a new token, so the old phone's token (and any
+    page grant made from it) stops working."""
+
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="claim")
+    token_hash = models.CharField(max_length=64)
+    claimed = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.seat} claimed"
+
+
+class SeatGrant(models.Model):
+    """A browser session holds a seat of a game: a row like :class:`EditGrant`, never the seat's
+    token in the session. ``grant`` is an HMAC of the game, the player and the claim's token
+    hash (see :func:`games.seats.seat_grant_for`), so it dies when the seat moves."""
+
+    session = models.ForeignKey("sessions.Session", on_delete=models.CASCADE)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_grants")
+    player = models.CharField(max_length=40)
+    grant = models.CharField(max_length=64)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["session", "game"], name="seat_grant_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id[:6]}… is {self.player} in {self.game_id}"
+
+
+class Ruling(models.Model):
+    """The table's answer to a dispute, kept with the game (API.md "Rulings")."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rulings")
+    created = models.DateTimeField(auto_now_add=True)
+    by = models.CharField(max_length=40, blank=True)  # the seated player; "" for the keeper
+    question = models.CharField(max_length=300)
+    variant = models.CharField(max_length=40)
+    rule = models.CharField(max_length=100)
+    # The rule's title and text as they read when the ruling was kept (the recorder's language).
+    title = models.CharField(max_length=200, blank=True)
+    text = models.TextField(blank=True)
+    note = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["game", "created", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} {self.rule}: {self.question[:30]}"

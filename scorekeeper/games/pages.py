@@ -28,11 +28,13 @@ from .rescore import Consequences, describe, describe_numbers
 from .selectors import deleted_hands, game_state, hand_histories
 
 
-def game_etag(game: Game, editable: bool) -> str:
-    """The live fragment's ETag: it changes with the game, the reader's rights and language."""
+def game_etag(game: Game, editable: bool, seat: str | None = None) -> str:
+    """The live fragment's ETag: it changes with the game, the reader's rights (and seat) and
+    language."""
+    held = hashlib.sha256(seat.encode()).hexdigest()[:8] if seat else "-"
     return (
         f'"{game.public_id}-{game.updated.timestamp()}-{game.hand_count}-{int(editable)}'
-        f'-{get_language()}"'
+        f'-{held}-{get_language()}"'
     )
 
 
@@ -61,12 +63,12 @@ def rematch_of(game: Game) -> Game | None:
 
 
 def game_page(
-    game: Game, *, editable: bool, undo: dict | None, game_url: str
+    game: Game, *, editable: bool, undo: dict | None, game_url: str, seat: str | None = None
 ) -> dict[str, Any]:
     """The game page's context: scoreboard, chart, hands with their history, ledger, end.
 
     ``undo``: this browser's last change it may take back; ``game_url``: the game's absolute
-    address, for the result to share."""
+    address, for the result to share; ``seat``: the player whose seat this browser holds."""
     state = game_state(game=game)
     variant = get_variant(game.variant)
     players = state["players"]
@@ -94,6 +96,11 @@ def game_page(
                 "edited": len(revisions) > 1,
                 "changes": revisions[-1].changes if revisions else [],
                 "numbers": revisions[-1].numbers if revisions else [],
+                # A seated phone confirms or disputes each hand it has not confirmed yet.
+                "to_confirm": seat is not None and seat not in hand["confirmed"],
+                "my_dispute": next(
+                    (d["reason"] for d in hand["disputed"] if d["player"] == seat), None
+                ),
             }
         )
     deleted = deleted_hands(game=game)
@@ -118,7 +125,10 @@ def game_page(
     running = [
         {
             "n": hand["n"],
-            "cells": [(hand["totals"].get(p), hand["deltas"].get(p, 0)) for p in players],
+            "cells": [
+                (hand["totals"].get(p), hand["deltas"].get(p, 0), _said(hand, p))
+                for p in players
+            ],
         }
         for hand in state["hands"]
     ]
@@ -180,8 +190,21 @@ def game_page(
         "next_hand": len(state["hands"]) + 1,
         "goal": table.options.get(family.goal_option(variant)),
         "ledger_heading": _(family.ledger_heading),
-        "etag": game_etag(game, editable),
+        "etag": game_etag(game, editable, seat),
+        "seat": seat,
+        "free_seats": [p for p in players if p not in state["seats"]],
+        "seats_claimed": state["seats"],
+        "rulings": state["rulings"],
     }
+
+
+def _said(hand: dict[str, Any], player: str) -> str:
+    """What ``player`` said of ``hand``: "confirmed", "disputed" or ""."""
+    if player in hand["confirmed"]:
+        return "confirmed"
+    if any(d["player"] == player for d in hand["disputed"]):
+        return "disputed"
+    return ""
 
 
 def entry_digest(entry: Any) -> str:

@@ -17,7 +17,7 @@ from scorekeeper.rules import get_variant, score_hand
 from scorekeeper.rules.game import Replay, final_bonuses, replay
 from scorekeeper.rules.messages import as_dict
 
-from .models import Game, Hand, HandRevision, IdempotencyKey, Seat
+from .models import Game, Hand, HandRevision, IdempotencyKey, Ruling, Seat
 
 # What new_public_id makes (url-safe base64). Anything else is no game, and is not even sent to
 # the database: PostgreSQL refuses a NUL character in a query with an error, not "no rows".
@@ -44,8 +44,18 @@ def games_listed(*, public_ids: list[str]) -> list[Game]:
     return [found[pid] for pid in wanted if pid in found]
 
 
-def game_players(*, game: Game) -> list[str]:
-    return [seat.name for seat in game.seats.order_by("position")]
+class Players(list):
+    """The players in seating order, and (``claimed``) those whose seat a phone holds."""
+
+    claimed: list[str]
+
+
+def game_players(*, game: Game) -> Players:
+    """The players in seating order, with the seats a phone holds: one query."""
+    seats = list(game.seats.select_related("claim").order_by("position"))
+    players = Players(s.name for s in seats)
+    players.claimed = [s.name for s in seats if hasattr(s, "claim")]
+    return players
 
 
 def live_hands(*, game: Game):
@@ -89,16 +99,26 @@ def state_summary(state) -> dict[str, Any]:
 
 
 def game_state(
-    *, game: Game, players: list[str] | None = None, hands: Sequence[Hand] | None = None
+    *,
+    game: Game,
+    players: list[str] | None = None,
+    hands: Sequence[Hand] | None = None,
+    claimed: list[str] | None = None,
 ) -> dict[str, Any]:
-    """The API's game state from stored results: two queries however many hands, none when a
-    write that has them at hand passes its ``players`` and live ``hands``."""
-    if players is None:
-        players = game_players(game=game)
+    """The API's game state from stored results: three queries however many hands (seats
+    with their claims, hands with what the players said of them, rulings); fewer when a write
+    that has them at hand passes its ``players`` (with the ``claimed`` seats) and live
+    ``hands``."""
+    if claimed is None:
+        claimed = getattr(players, "claimed", None)
+    if players is None or claimed is None:
+        players, claimed = _seats(game)
     if hands is None:
         hands = live_hands(game=game)
     hands = [
-        _hand_item(hand.number, hand.entry, hand.result, hand.totals, players, hand.etag)
+        _hand_item(
+            hand.number, hand.entry, hand.result, hand.totals, players, hand.etag, hand.checks
+        )
         for hand in hands
     ]
     summary = {
@@ -108,12 +128,38 @@ def game_state(
         "over": game.over,
         "winners": game.winners,
     }
-    return _state(game, players, hands, summary)
+    return _state(game, players, hands, summary, claimed)
+
+
+def _seats(game: Game) -> tuple[list[str], list[str]]:
+    """The players in seating order, and those whose seat a phone holds: one query."""
+    players = game_players(game=game)
+    return list(players), players.claimed
+
+
+def game_rulings(*, game: Game) -> list[dict[str, Any]]:
+    """The rulings the table kept, oldest first (API.md "Rulings"): one query, none for a
+    game that kept none."""
+    if not game.ruling_count:
+        return []
+    return [
+        {
+            "at": ruling.created.isoformat(),
+            "by": ruling.by or None,
+            "question": ruling.question,
+            "variant": ruling.variant,
+            "rule": ruling.rule,
+            "title": ruling.title,
+            "text": ruling.text,
+            "note": ruling.note,
+        }
+        for ruling in Ruling.objects.filter(game=game).order_by("created", "pk")
+    ]
 
 
 def game_state_replayed(*, game: Game) -> dict[str, Any]:
     """The same dict as `game_state`, recomputed by the engine from the stored entries."""
-    players = game_players(game=game)
+    players, claimed = _seats(game)
     stored = list(live_hands(game=game))
     played = game_replay(
         game=game,
@@ -122,12 +168,14 @@ def game_state_replayed(*, game: Game) -> dict[str, Any]:
         dealers=recorded_dealers(stored),
     )
     hands = [
-        _hand_item(n, hand.entry, hand_result_data(result), totals, players, hand.etag)
+        _hand_item(
+            n, hand.entry, hand_result_data(result), totals, players, hand.etag, hand.checks
+        )
         for n, (hand, result, totals) in enumerate(
             zip(stored, played.hands, played.state.running, strict=True), start=1
         )
     ]
-    return _state(game, players, hands, state_summary(played.state))
+    return _state(game, players, hands, state_summary(played.state), claimed)
 
 
 def hand_score_preview(
@@ -186,7 +234,9 @@ def hand_history(*, game: Game, number: int) -> list[HandRevision]:
     return list(hand.revisions.order_by("version"))
 
 
-def _state(game: Game, players: list[str], hands: list[dict], summary: dict) -> dict[str, Any]:
+def _state(
+    game: Game, players: list[str], hands: list[dict], summary: dict, claimed: list[str]
+) -> dict[str, Any]:
     return {
         "id": game.public_id,
         "variant": game.variant,
@@ -201,6 +251,8 @@ def _state(game: Game, players: list[str], hands: list[dict], summary: dict) -> 
         "over": summary["over"],
         "winners": summary["winners"],
         "bonuses": game_bonuses(game=game, players=players, hands=hands, summary=summary),
+        "seats": claimed,  # seats a phone holds (API.md "Seats"), never their tokens
+        "rulings": game_rulings(game=game),
     }
 
 
@@ -220,8 +272,9 @@ def game_bonuses(
 
 
 def _hand_item(
-    n: int, entry, result: dict, totals: dict, players: list[str], etag: str
+    n: int, entry, result: dict, totals: dict, players: list[str], etag: str, checks: dict
 ) -> dict[str, Any]:
+    checks = checks or {}
     return {
         "n": n,
         "etag": etag,
@@ -233,6 +286,13 @@ def _hand_item(
         "players": result.get("players", {}),
         "explanation": result.get("explanation", []),
         "totals": _seated(totals, players),
+        # What the seated players said of this version of the hand, in seating order.
+        "confirmed": [p for p in players if p in checks and not checks[p].get("disputed")],
+        "disputed": [
+            {"player": p, "reason": checks[p].get("reason", "")}
+            for p in players
+            if checks.get(p, {}).get("disputed")
+        ],
     }
 
 

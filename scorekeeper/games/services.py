@@ -452,6 +452,7 @@ def hand_correction(
     hands = list(live_hands(game=game))
     players = game_players(game=game)
     hand = _nth(hands, number, if_match)
+    _clear_checks(hand)  # the players confirmed or disputed the hand as it was
     replaced = {"result": hand.entry, "dealer": hand.dealer}
     hand.entry = entry
     if dealer is not None:
@@ -493,6 +494,7 @@ def hand_deletion(
     hands = list(live_hands(game=game))
     players = game_players(game=game)
     hand = _nth(hands, number, if_match)
+    _clear_checks(hand)  # a restored hand comes back unconfirmed
     return _commit(
         game,
         players,
@@ -773,6 +775,14 @@ def _nth(hands: list[Hand], number: int, if_match: str | None = None) -> Hand:
     if found is None:
         raise Hand.DoesNotExist(f"this game has no hand {number}")
     return found
+
+
+def _clear_checks(hand: Hand) -> None:
+    """Forget what the seated players said about ``hand`` (API.md "Confirmations": a
+    correction or deletion clears them), before the write tells the leagues app."""
+    if hand.checks:
+        hand.checks = {}
+        Hand.objects.filter(pk=hand.pk).update(checks={})
 
 
 def etag_matches(hand: Hand | None, if_match: str) -> bool:

@@ -17,3 +17,9 @@ from django.dispatch import Signal
 
 game_stored = Signal()  # kwargs: game
 game_changed = Signal()  # kwargs: game_id, public_id, kind; after the commit
+
+# Sent inside the write's transaction when what the players said about a game's hands changed
+# (a seat claimed or freed, a hand confirmed or disputed): a league that waits for
+# confirmations re-decides whether the game counts. Corrections and deletions, which clear a
+# hand's confirmations, send ``game_stored`` as every hand write does.
+game_checked = Signal()  # kwargs: game

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import pwa, views, views_rules
+from .views import seats
 
 urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
@@ -32,4 +33,17 @@ urlpatterns = [
     path("games/<str:game_id>/hands/<int:number>/", views.hand_update, name="hand_update"),
     path("games/<str:game_id>/hands/<int:number>/edit/", views.hand_edit, name="hand_edit"),
     path("games/<str:game_id>/hands/<int:number>/delete/", views.hand_remove, name="hand_delete"),
+    path("games/<str:game_id>/seat/", seats.seat_take, name="seat_take"),
+    path("games/<str:game_id>/seat/leave/", seats.seat_leave, name="seat_leave"),
+    path(
+        "games/<str:game_id>/hands/<int:number>/confirm/",
+        seats.hand_confirm_view,
+        name="hand_confirm",
+    ),
+    path(
+        "games/<str:game_id>/hands/<int:number>/dispute/",
+        seats.hand_dispute_view,
+        name="hand_dispute",
+    ),
+    path("games/<str:game_id>/rulings/", seats.ruling_create, name="ruling_create"),
 ]

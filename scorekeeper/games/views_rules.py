@@ -11,7 +11,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET
 
 from scorekeeper.i18n import render_message, translate_text
@@ -38,6 +38,7 @@ from scorekeeper.rules.reference import (
 )
 from scorekeeper.rules.variants.parameters import house_numbers
 
+from . import access, seat_access
 from .forms import default_variant
 from .forms_check import CheckForm
 from .models import Game
@@ -192,6 +193,8 @@ def rules_search(request: HttpRequest) -> HttpResponse:
         "hits": [],
         "suggestions": [],
         "error": None,
+        "ruling_game": game,
+        "may_rule": game is not None and _may_rule(request, game),
     }
     status = 200
     if raw.strip():
@@ -208,6 +211,51 @@ def rules_search(request: HttpRequest) -> HttpResponse:
                 games=found.answer.games,
             )
     return render(request, "reference/search.html", context, status=status)
+
+
+def _may_rule(request: HttpRequest, game: Game) -> bool:
+    """May this browser keep a ruling with ``game``: its scorekeeper's, or a seated player's?"""
+    return access.can_edit(request, game) or seat_access.seat_of(request, game) is not None
+
+
+# Where the rules book says what each check checks: a checker answer kept as a ruling cites it.
+CHECK_RULES = {"meld": "melds", "opening": "melds", "going-out": "going-out", "deadwood": "going-out"}
+
+
+def _check_ruling(form: CheckForm, outcome: dict[str, Any] | None) -> dict[str, str] | None:
+    """A checker answer as a ruling to keep: the question (what was checked), the rule it
+    cites, and the answer in words as the note; None for what no rule settles (a deal plan)."""
+    if not outcome or outcome["kind"] not in CHECK_RULES:
+        return None
+    cards = form.cleaned_data.get("cards") or ""
+    discard = form.cleaned_data.get("discard") or ""
+    kind = dict(form.fields["kind"].choices).get(outcome["kind"], outcome["kind"])
+    question = f"{kind}: {cards}" + (f" / {discard}" if discard else "")
+    return {
+        "question": question[:300],
+        "rule": CHECK_RULES[outcome["kind"]],
+        "note": _check_answer(outcome)[:200],
+    }
+
+
+def _check_answer(outcome: dict[str, Any]) -> str:
+    """The checker's answer in a line of words (what the page shows as its verdict)."""
+    if outcome.get("report") is not None:
+        report = outcome["report"]
+        if report.opening is not None:
+            return _say(report.opening.verdict)
+        return "; ".join(
+            (gettext("Valid set") if meld.kind == "set" else gettext("Valid run"))
+            if meld.valid
+            else f"{gettext('Not valid')}: {_say(meld.reason)}"
+            for meld in report.melds
+        )
+    if outcome.get("going_out") is not None:
+        return _say(outcome["going_out"].verdict)
+    if outcome.get("arrangement") is not None:
+        count = outcome["arrangement"].count
+        return ngettext("Deadwood: %(n)s point", "Deadwood: %(n)s points", count) % {"n": count}
+    return ""
 
 
 def _say(text: Any) -> str:
@@ -260,6 +308,8 @@ def check(request: HttpRequest) -> HttpResponse:
         "dropped": dropped,
         "deck": variant.deck(_players(form, names, variant)),
         "shown": bound,
+        "ruling": _check_ruling(form, outcome) if game is not None else None,
+        "may_rule": game is not None and _may_rule(request, game),
     }
     return render(request, "reference/check.html", context)
 

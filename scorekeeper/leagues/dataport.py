@@ -47,6 +47,7 @@ def _league(league: League) -> dict[str, Any]:
         "description": league.description,
         "variants": list(league.variants),
         "min_games": league.min_games,
+        "confirm_hands": league.confirm_hands,
         "token_hash": league.token_hash,
         "created": league.created.isoformat(),
         "updated": league.updated.isoformat(),
@@ -60,6 +61,7 @@ def _league(league: League) -> dict[str, Any]:
             {
                 "game": link.game.public_id,
                 "ranked": link.ranked,
+                "accepted": link.accepted,
                 "played": link.played.isoformat(),
                 "seats": dict(link.seats),  # {name at the table: player id above}
             }
@@ -121,6 +123,7 @@ def _load_league(item: dict[str, Any], where: str, linked: set[str]) -> tuple[in
         ),
         variants=_checked(where, _variants, variants),
         min_games=_checked(where, _min_games, item.get("min_games", 3)),
+        confirm_hands=_flag(item, "confirm_hands", where),
         token_hash=token_hash,
     )
     times = {f: _time(item[f], f"{where}.{f}") for f in ("created", "updated") if item.get(f)}
@@ -195,6 +198,7 @@ def _load_league(item: dict[str, Any], where: str, linked: set[str]) -> tuple[in
                 league=league,
                 game=game,
                 ranked=ranked,
+                accepted=_flag(data, "accepted", at),
                 played=_time(data.get("played"), f"{at}.played"),
                 variant=game.variant,
                 finished=False,
@@ -207,6 +211,14 @@ def _load_league(item: dict[str, Any], where: str, linked: set[str]) -> tuple[in
         for link in created:
             sync_game(game=link.game)
     return len(seasons), len(players), len(created)
+
+
+def _flag(item: dict[str, Any], key: str, where: str) -> bool:
+    """A true/false setting (exports from before it was kept say nothing: false)."""
+    value = item.get(key, False)
+    if not isinstance(value, bool):
+        raise ImportRefused(f"{where}.{key}", "expected true or false")
+    return value
 
 
 def _list(item: dict[str, Any], key: str, where: str) -> list[dict[str, Any]]:

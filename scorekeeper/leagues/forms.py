@@ -29,6 +29,14 @@ class LeagueForm(forms.Form):
         required=False,
     )
 
+    confirm_hands = forms.BooleanField(
+        label=_(
+            "Players confirm each hand: a ranked game counts once every player's phone "
+            "confirmed every hand"
+        ),
+        required=False,
+    )
+
     def clean_inactive_nights(self):
         return self.cleaned_data.get("inactive_nights") or 0
 

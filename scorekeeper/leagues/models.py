@@ -30,6 +30,9 @@ class League(models.Model):
     # A player with no game in the league's last N game nights is listed apart (0: never).
     inactive_nights = models.PositiveSmallIntegerField(default=0)
     token_hash = models.CharField(max_length=64, editable=False)  # the organiser's secret
+    # A ranked game counts only once every claimed seat confirmed every hand and no hand is
+    # disputed, or the organiser accepted it (API.md "Confirmations").
+    confirm_hands = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -77,7 +80,10 @@ class LeagueGame(models.Model):
     ranked = models.BooleanField(default=True)  # False: a friendly game that does not count
     played = models.DateTimeField()  # orders the league's history; seasons go by its date
     variant = models.CharField(max_length=40)  # the game's, copied for filtering
-    finished = models.BooleanField(default=False)  # the game was over when last synced
+    # The game counted when last synced: it was over, and (in a league that asks players to
+    # confirm hands) confirmed by every claimed seat without a dispute, or accepted.
+    finished = models.BooleanField(default=False)
+    accepted = models.BooleanField(default=False)  # the organiser accepted it unconfirmed
     seats = models.JSONField(default=dict)  # {name in the game: league Player id}
     # Taken out of the league by its organiser: counts nowhere, listed as removed, can be put
     # back (the game and its hands are kept; the export keeps it as removed).

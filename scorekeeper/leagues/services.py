@@ -30,8 +30,9 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from scorekeeper.games.models import Game, Hand, hash_token
+from scorekeeper.games.seats import confirmation_status
 from scorekeeper.games.services import game_create, game_create_played, retry_on_collision
-from scorekeeper.games.signals import game_stored
+from scorekeeper.games.signals import game_checked, game_stored
 from scorekeeper.rules.errors import ResultError
 from scorekeeper.rules.messages import N_, NP_, define
 from scorekeeper.rules.scoring.setup import NAME_CHARACTER
@@ -651,6 +652,63 @@ def _on_game_stored(sender, *, game: Game, **kwargs) -> None:
     sync_game(game=game)
 
 
+@receiver(game_checked)
+def _on_game_checked(sender, *, game: Game, **kwargs) -> None:
+    """A seat, a confirmation or a dispute changed: in a league that waits for confirmations,
+    whether the game counts may have changed (its hands did not: no tallies to rewrite)."""
+    found = LeagueGame.objects.filter(game_id=game.pk).select_related("league").order_by()[:1]
+    for link in found:
+        if link.league.confirm_hands:
+            _sync(link, game, tallies=False)
+
+
+@transaction.atomic
+def league_set_confirm_hands(*, league: League, token, confirm_hands: Any) -> League:
+    """Ask (or stop asking) the players to confirm hands: a ranked game then counts only once it
+    is over, no hand is disputed and every claimed seat confirmed every hand, or the organiser
+    accepted it. Every finished game is decided again; each touched scope is rebuilt once."""
+    _check(league, token)
+    if not isinstance(confirm_hands, bool):
+        raise ResultError(BOOL_EXPECTED(), "confirm_hands")
+    _lock_league(league)
+    if league.confirm_hands == confirm_hands:
+        return league
+    league.confirm_hands = confirm_hands
+    league.save(update_fields=["confirm_hands", "updated"])
+    links = LeagueGame.objects.filter(league=league, game__over=True).select_related("game")
+    with deferred():
+        for link in links:
+            link.league = league
+            _sync(link, link.game, tallies=False)
+    return league
+
+
+@transaction.atomic
+def league_game_accept(*, league: League, token, link: LeagueGame) -> LeagueGame:
+    """The organiser counts a game without waiting for its confirmations (or despite a
+    dispute); it counts once it is over."""
+    _check(league, token)
+    if link.accepted:
+        return link
+    link.accepted = True
+    link.save(update_fields=["accepted"])
+    link.league = league
+    _sync(link, link.game, tallies=False)
+    return link
+
+
+def counts(link: LeagueGame, game: Game) -> bool:
+    """Does this league game count (its places, in the standings and ratings when ranked)?
+    Once it is over; in a league that asks players to confirm hands, only once no hand is
+    disputed and every claimed seat confirmed every hand, or the organiser accepted it."""
+    if not game.over:
+        return False
+    if not link.league.confirm_hands or link.accepted:
+        return True
+    confirmed, disputed = confirmation_status(game=game)
+    return confirmed and not disputed
+
+
 def sync_game(*, game: Game) -> None:
     """Bring a game's league state in line with its stored hands (no-op for other games)."""
     # Every hand write of every game asks: one indexed lookup, no ordering.
@@ -659,9 +717,10 @@ def sync_game(*, game: Game) -> None:
         _sync(link, game)
 
 
-def _sync(link: LeagueGame, game: Game) -> None:
-    _write_tallies(link)  # every stored write, in play or not: a player's record counts both
-    finished = bool(game.over)
+def _sync(link: LeagueGame, game: Game, *, tallies: bool = True) -> None:
+    if tallies:
+        _write_tallies(link)  # every stored write, in play or not: a record counts both
+    finished = counts(link, game)
     if not finished and not link.finished:
         return  # a hand of a game in play: nothing of it counts yet
     fresh = sorted(_placings(link, game)) if finished else []

@@ -39,6 +39,11 @@ urlpatterns = [
         name="league_game_ranked",
     ),
     path(
+        "<str:league_id>/games/<str:game_id>/accept/",
+        views.league_game_accept_view,
+        name="league_game_accept",
+    ),
+    path(
         "leagues/<str:league_id>/games/<str:game_id>/played-on/",
         views.league_game_played_on,
         name="league_game_played_on",

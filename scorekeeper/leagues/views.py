@@ -53,12 +53,14 @@ from .services import (
     current_season,
     game_token_for,
     league_create,
+    league_game_accept,
     league_game_create,
     league_game_edit_token,
     league_game_remove,
     league_game_restore,
     league_game_set_played_on,
     league_game_set_ranked,
+    league_set_confirm_hands,
     league_update,
     link_secret,
     player_merge,
@@ -532,6 +534,14 @@ def league_game_restore_view(request: HttpRequest, league: League, token, game_i
     return _back(request, league)
 
 
+@require_POST
+@_organisers_only
+def league_game_accept_view(request: HttpRequest, league: League, token: str, game_id: str):
+    """Count a game without waiting for its players' confirmations."""
+    league_game_accept(league=league, token=token, link=_link(league, game_id))
+    return redirect("league", league_id=league.public_id)
+
+
 def _link(league: League, game_id: str) -> LeagueGame:
     link = (
         LeagueGame.objects.filter(league=league, game__public_id=game_id)
@@ -636,11 +646,14 @@ def league_settings(request: HttpRequest, league: League, token: str) -> HttpRes
         "variants": league.variants,
         "min_games": league.min_games,
         "inactive_nights": league.inactive_nights,
+        "confirm_hands": league.confirm_hands,
     }
     form = LeagueForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
+        confirm_hands = form.cleaned_data.pop("confirm_hands")
         try:
             league_update(league=league, token=token, **form.cleaned_data)
+            league_set_confirm_hands(league=league, token=token, confirm_hands=confirm_hands)
         except RulesError as error:
             _rules_error_to_form(form, error, set(form.fields))
         else:

@@ -480,6 +480,8 @@ def test_state_has_the_api_shape():
 
 @pytest.mark.parametrize("hands", [1, 12])
 def test_state_takes_two_queries_however_many_hands(hands, django_assert_num_queries):
+    """Seats (with the phones holding them) and hands (with their confirmations); a game that
+    kept no ruling reads none (a ruling takes a third, see tests/api/test_table_api.py)."""
     game = new_game(options={"target": 10_000})
     for i in range(hands):
         hand_record(game=game, entry=out(ABC[i % 3], i))

@@ -399,3 +399,77 @@ def test_an_export_from_before_recorded_dealers_gets_the_rotations(tmp_path):
     load(document, tmp_path, "--commit")
     first = Game.objects.get(public_id=document["games"][0]["id"])
     assert [h["dealer"] for h in game_state(game=first)["hands"]] == ["Bob", "Cy", "Ann"]
+
+
+def test_round_trip_keeps_seats_confirmations_and_rulings(tmp_path):
+    from scorekeeper.games.seats import (
+        hand_confirm,
+        hand_dispute,
+        ruling_record,
+        seat_claim,
+        seat_of_token,
+    )
+
+    ids = make_games()
+    game = Game.objects.get(public_id=ids[0])
+    _bob, token = seat_claim(game=game, player="Bob")
+    hand_confirm(game=game, number=1, player="Bob")
+    hand_dispute(game=game, number=2, player="Bob", reason="Cy had KH 7S, 17")
+    ruling_record(game=game, question="Is K-A-2 a run?", variant=None, rule="melds", note="no")
+    before = export()
+    state = game_state(game=game)
+    wipe()
+    load(before, tmp_path, "--commit")
+    assert export()["games"] == before["games"]
+    game = Game.objects.get(public_id=ids[0])
+    restored = game_state(game=game)
+    assert restored["seats"] == ["Bob"] and restored["rulings"] == state["rulings"]
+    assert [(h["confirmed"], h["disputed"]) for h in restored["hands"]] == [
+        (h["confirmed"], h["disputed"]) for h in state["hands"]
+    ]
+    assert seat_of_token(game=game, token=token) == "Bob"  # the phone keeps its seat
+
+
+def test_a_bad_seat_claim_or_ruling_refuses_the_import(tmp_path):
+    from scorekeeper.games.seats import ruling_record, seat_claim
+
+    ids = make_games()
+    game = Game.objects.get(public_id=ids[0])
+    seat_claim(game=game, player="Bob")
+    ruling_record(game=game, question="q", variant=None, rule="melds")
+    document = export()
+    wipe()
+    broken = json.loads(json.dumps(document))
+    broken["games"][0]["claims"] = {"Dan": "0" * 64}
+    with pytest.raises(CommandError, match=r"games\[0\].claims"):
+        load(broken, tmp_path, "--commit")
+    broken = json.loads(json.dumps(document))
+    broken["games"][0]["rulings"][0]["question"] = 5
+    with pytest.raises(CommandError, match=r"games\[0\].rulings\[0\]"):
+        load(broken, tmp_path, "--commit")
+    assert counts() == (0, 0, 0, 0)
+
+
+def test_round_trip_keeps_a_league_waiting_for_confirmations(tmp_path):
+    from scorekeeper.games.seats import seat_claim
+    from scorekeeper.leagues.services import league_game_accept, league_set_confirm_hands
+
+    league, token = new_league()
+    league_set_confirm_hands(league=league, token=token, confirm_hands=True)
+    waiting, _ = play(league, token, ABC, penalties("Ann", Bob=10, Cy=20), played=when(3))
+    seat_claim(game=waiting.game, player="Bob")  # over, but Bob has confirmed nothing
+    accepted, _ = play(league, token, ABC, penalties("Bob", Ann=5, Cy=20), played=when(4))
+    seat_claim(game=accepted.game, player="Cy")
+    league_game_accept(league=league, token=token, link=accepted)
+    counted = sorted((r.player, r.games) for r in standings(league=league))
+    assert counted == [("Ann", 1), ("Bob", 1), ("Cy", 1)]
+    before = export()
+    wipe()
+    load(before, tmp_path, "--commit")
+    again = export()["leagues"][0]
+    assert again["confirm_hands"] is True
+    assert [g["accepted"] for g in again["games"]] == [False, True]
+    league = League.objects.get()
+    assert league.confirm_hands
+    assert sorted((r.player, r.games) for r in standings(league=league)) == counted
+    assert LeagueGame.objects.filter(finished=True).count() == 1

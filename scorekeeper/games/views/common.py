@@ -11,7 +11,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
 
-from .. import access, pages
+from .. import access, pages, seat_access
 from ..models import Game
 from ..selectors import game_get
 
@@ -47,7 +47,13 @@ def game_url(request: HttpRequest, game: Game) -> str:
 
 def game_page_context(request: HttpRequest, game: Game, editable: bool) -> dict[str, Any]:
     undo = access.get_undo(request, game) if editable else None
-    return pages.game_page(game, editable=editable, undo=undo, game_url=game_url(request, game))
+    return pages.game_page(
+        game,
+        editable=editable,
+        undo=undo,
+        game_url=game_url(request, game),
+        seat=seat_access.seat_of(request, game),
+    )
 
 
 def to_game(request: HttpRequest, game: Game) -> HttpResponse:

@@ -17,7 +17,7 @@ from scorekeeper.i18n import render_message
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import RulesError, get_variant
 
-from .. import access, pages, presentation
+from .. import access, pages, presentation, seat_access
 from ..export import game_csv, game_export
 from ..models import Game
 from ..page_parts import game_page_games, game_page_parts
@@ -36,7 +36,7 @@ def game(request: HttpRequest, game_id: str) -> HttpResponse:
         game = game_or_404(game_id, game_page_games(Game.objects.all()))
     editable = access.can_edit(request, game)
     if request.htmx:
-        etag = pages.game_etag(game, editable)
+        etag = pages.game_etag(game, editable, seat_access.seat_of(request, game))
         if etag in request.headers.get("If-None-Match", ""):
             response = HttpResponseNotModified()
         else:
