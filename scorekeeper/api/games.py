@@ -181,6 +181,12 @@ class BonusOut(Schema):
 
 class StateOut(Schema):
     id: str
+    code: str | None = Field(
+        None, description="the game's 6-character join code (typed on the home page to watch)"
+    )
+    version: int = Field(
+        0, description="grows by one with every change; the id of the events stream's last event"
+    )
     variant: str
     options: dict[str, Any]
     players: list[str]

@@ -183,6 +183,9 @@ def hand_history(*, game: Game, number: int) -> list[HandRevision]:
 def _state(game: Game, players: list[str], hands: list[dict], summary: dict) -> dict[str, Any]:
     return {
         "id": game.public_id,
+        # The short code a phone types to watch (home page), and the live stream's version.
+        "code": game.code,
+        "version": game.version,
         "variant": game.variant,
         "options": game.options,
         "players": players,

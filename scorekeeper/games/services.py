@@ -41,6 +41,7 @@ from .selectors import (
     recorded_dealers,
     state_summary,
 )
+from .events import game_changed
 from .signals import game_stored
 
 NUL_IN_TEXT = define("input.nul_text", N_("text may not contain NUL characters"))
@@ -501,6 +502,9 @@ def _store(game: Game, hands: list[Hand], played: Replay) -> None:
     _apply_summary(game, played, hand_count=len(hands))
     game.save()
     game_stored.send(sender=Game, game=game)
+    # The one point every hand write (record, correct, delete, restore) passes: the phones
+    # that follow the game hear of it once the transaction commits.
+    game_changed(game)
 
 
 def _apply_summary(game: Game, played: Replay, *, hand_count: int) -> None:
