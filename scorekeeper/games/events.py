@@ -261,7 +261,10 @@ class Hub:
                 pubsub = client.pubsub(ignore_subscribe_messages=True)
                 await pubsub.subscribe(channel())
                 pause = 0.5
-                self.poke.set()  # anything missed while away is read now
+                # Anything changed before the subscription held (or while Redis was away) is
+                # read now.
+                self.dirty.update(self.listeners)
+                self.poke.set()
                 while not self.closing.is_set():
                     message = await pubsub.get_message(timeout=1.0)
                     if message is None or message.get("type") != "message":
