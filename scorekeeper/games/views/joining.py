@@ -15,7 +15,7 @@ from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import get_variant
 
 from .. import access, presentation
-from ..handover import HANDOVER_TTL, game_by_code, handover_create, handover_take
+from .. import handover
 from ..models import Game
 from ..posted import secret_from
 from .common import editors_only, game_or_404
@@ -25,7 +25,7 @@ from .common import editors_only, game_or_404
 def game_by_code(request: HttpRequest) -> HttpResponse:
     """The home page's "Join a game" box: the game whose code was typed, to watch."""
     typed = (request.POST.get("code") or "")[:40]
-    game = game_by_code_lookup(typed)
+    game = handover.game_by_code(code=typed)
     if game is None:
         from .start import home
 
@@ -33,15 +33,11 @@ def game_by_code(request: HttpRequest) -> HttpResponse:
     return redirect("game", game_id=game.public_id)
 
 
-def game_by_code_lookup(typed: str) -> Game | None:
-    return game_by_code(code=typed)
-
-
 @require_POST
 @editors_only
 def game_handover(request: HttpRequest, game: Game) -> HttpResponse:
     """"Keep score on another phone": a one-time link (and its QR code) for the other phone."""
-    secret, expires = handover_create(game=game)
+    secret, expires = handover.handover_create(game=game)
     url = handover_url(request, game, secret)
     context = {
         "game": game,
@@ -49,7 +45,7 @@ def game_handover(request: HttpRequest, game: Game) -> HttpResponse:
         "handover_url": url,
         "handover_qr": presentation.qr_svg(url),
         "expires": time_format(localtime(expires), "H:i"),
-        "minutes": int(HANDOVER_TTL.total_seconds() // 60),
+        "minutes": int(handover.HANDOVER_TTL.total_seconds() // 60),
     }
     response = render(request, "handover.html", context)
     response["Cache-Control"] = "no-store"  # it holds a secret
@@ -73,7 +69,7 @@ def game_take(request: HttpRequest, game_id: str) -> HttpResponse:
             return redirect("game", game_id=game.public_id)
         return render(request, "take.html", context)
     secret = secret_from(request.POST.get("token") or "")
-    if not handover_take(game=game, secret=secret):
+    if not handover.handover_take(game=game, secret=secret):
         return render(request, "take.html", {**context, "refused": True}, status=403)
     access.grant_edit(request, game)
     messages.success(request, _("You keep the score on this phone now."))
