@@ -48,7 +48,7 @@ def test_accepted_save_with_htmx_answers_the_game_page_in_place(client):
     response = post_hand(client, game_id, data, **HTMX)
     assert response.status_code == 200
     assert "HX-Redirect" not in response
-    assert response["HX-Push-Url"] == reverse("game", args=[game_id])
+    assert response["HX-Replace-Url"] == reverse("game", args=[game_id])
     assert response["HX-Retarget"] == "main" and response["HX-Reselect"] == "main"
     html = response.content.decode()
     assert 'id="scoreboard"' in html and "Hand 1 saved." in html

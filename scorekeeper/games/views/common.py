@@ -51,8 +51,10 @@ def game_page_context(request: HttpRequest, game: Game, editable: bool) -> dict[
 
 def to_game(request: HttpRequest, game: Game) -> HttpResponse:
     """After a save: the game page. With htmx, the game page comes in this very answer and
-    takes the place of the form's ``<main>`` (its address pushed to the history), so the
-    keeper sees the new scoreboard without a redirect and a reload; without htmx, a redirect."""
+    takes the place of the form's ``<main>``, so the keeper sees the new scoreboard without a
+    redirect and a reload; its address replaces the form's in the history, so Back goes to
+    the page before the form (the game page), never to the saved form. Without htmx, a
+    redirect."""
     url = reverse("game", args=[game.public_id])
     if not request.htmx:
         return HttpResponseRedirect(url)
@@ -63,7 +65,7 @@ def to_game(request: HttpRequest, game: Game) -> HttpResponse:
     response["HX-Retarget"] = "main"
     response["HX-Reswap"] = "outerHTML"
     response["HX-Reselect"] = "main"
-    response["HX-Push-Url"] = url
+    response["HX-Replace-Url"] = url
     response["Cache-Control"] = "no-store"  # a page answered to a POST
     return response
 
