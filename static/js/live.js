@@ -122,6 +122,32 @@
     });
   }
 
+  function stop() {
+    if (source) source.close();
+    source = null;
+    streaming = false;
+    document.documentElement.dataset.live = "poll";
+  }
+
+  // A phone that lost its network may keep a dead connection open for minutes: drop it, and
+  // open a new stream (from the version shown, so what changed meanwhile comes at once) when
+  // the network is back, or when the page is shown again after a while hidden.
+  window.addEventListener("offline", stop);
+  window.addEventListener("online", function () {
+    stop();
+    follow();
+  });
+  var hiddenSince = null;
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") {
+      hiddenSince = Date.now();
+    } else if (hiddenSince !== null && Date.now() - hiddenSince > 30000) {
+      hiddenSince = null;
+      stop();
+      follow();
+    }
+  });
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", follow);
   } else {
