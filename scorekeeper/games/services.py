@@ -32,6 +32,7 @@ from scorekeeper.rules.errors import GameOverError, ResultError
 from scorekeeper.rules.game import Replay, seated_dealer, setup_table
 from scorekeeper.rules.messages import N_, NP_, define
 
+from .events import game_changed
 from .models import Game, Hand, HandRevision, IdempotencyKey, Seat, hash_token
 from .selectors import (
     game_players,
@@ -41,7 +42,6 @@ from .selectors import (
     recorded_dealers,
     state_summary,
 )
-from .events import game_changed
 from .signals import game_stored
 
 NUL_IN_TEXT = define("input.nul_text", N_("text may not contain NUL characters"))

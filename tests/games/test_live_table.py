@@ -17,7 +17,14 @@ from django.utils.crypto import get_random_string
 from scorekeeper.games import access, events
 from scorekeeper.games.handover import game_by_code, handover_create, normalise_code
 from scorekeeper.games.models import JOIN_CODE_ALPHABET, Game, Handover
-from scorekeeper.games.services import game_create, hand_correct, hand_delete, hand_record, hand_restore
+from scorekeeper.games.services import (
+    game_create,
+    hand_correct,
+    hand_delete,
+    hand_record,
+    hand_restore,
+)
+from scorekeeper.rules import RulesError
 
 from .page_helpers import knock_hand, post_hand, start_game
 
@@ -69,7 +76,7 @@ def test_a_refused_write_changes_no_version_and_publishes_nothing(
 ):
     game, _token = new_game()
     with mock.patch.object(events, "publish") as publish:
-        with django_capture_on_commit_callbacks(execute=True), pytest.raises(Exception):
+        with django_capture_on_commit_callbacks(execute=True), pytest.raises(RulesError):
             hand_record(game=game, entry={"out": "Nobody", "hands": {}})
     game.refresh_from_db()
     assert game.version == 0
@@ -197,7 +204,7 @@ def test_a_handover_link_expires_and_belongs_to_its_game():
 def test_keep_score_on_another_phone_from_the_share_page(client):
     game_id = start_game(client)
     share = client.get(reverse("game_share", args=[game_id])).content.decode()
-    assert 'action="/games/%s/handover/"' % game_id in share
+    assert f'action="/games/{game_id}/handover/"' in share
     page = client.post(reverse("game_handover", args=[game_id]))
     assert page.status_code == 200 and page["Cache-Control"] == "no-store"
     link = re.search(r'id="handover-link" href="([^"]+)"', page.content.decode()).group(1)
@@ -221,7 +228,10 @@ def test_two_starts_at_once_before_the_phone_has_a_session_keep_both_grants():
     requests = [Client(), Client()]
     for request in requests:
         request.cookies["csrftoken"] = secret
-    games = [start_game(request, players=names) for request, names in zip(requests, (ABC, ["Di", "Ed"]))]
+    games = [
+        start_game(request, players=names)
+        for request, names in zip(requests, (ABC, ["Di", "Ed"]), strict=True)
+    ]
     kept = [request.cookies["sessionid"].value for request in requests]
     assert kept[0] == kept[1]
     phone = Client()

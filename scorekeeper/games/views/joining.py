@@ -14,8 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import get_variant
 
-from .. import access, presentation
-from .. import handover
+from .. import access, handover, presentation
 from ..models import Game
 from ..posted import secret_from
 from .common import editors_only, game_or_404
