@@ -61,7 +61,7 @@
   // -- the stream --
   var source = null;
   var streaming = false; // open and heard from: polls are not needed
-  var wanted = false; // the next scoreboard request is one the stream (or the page) asked for
+  var asked = false; // the next scoreboard request is one the stream (or the page) asked for
   var retryTimer = null;
 
   function board() {
@@ -71,7 +71,7 @@
   function refresh() {
     var el = board();
     if (!el) return;
-    wanted = true;
+    asked = true;
     el.dispatchEvent(new CustomEvent("rt-visible"));
   }
 
@@ -165,11 +165,11 @@
     if (!elt || !elt.dataset || !elt.dataset.etag) return;
     if (document.visibilityState === "hidden") {
       event.preventDefault();
-    } else if (streaming && !wanted && event.detail.requestConfig &&
+    } else if (streaming && !asked && event.detail.requestConfig &&
                !event.detail.requestConfig.triggeringEvent) {
       event.preventDefault();
     }
-    wanted = false;
+    asked = false;
   });
 
   // A poll that brings a new scoreboard keeps the message the page was showing ("Hand 3
