@@ -1,4 +1,7 @@
 # Rummy Table, production image: gunicorn behind your reverse proxy (README "Deploying").
+# gunicorn runs its asgi workers (gunicorn.conf.py): the live game's event streams stay open
+# on each worker's event loop, every other request runs the Django app on its threads. Behind
+# nginx, deploy/nginx.conf turns buffering off for the stream's path.
 #   docker build -t rummytable .
 #   docker run -p 127.0.0.1:8000:8000 --env-file rummytable.env rummytable
 FROM python:3.11-slim
@@ -8,7 +11,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     HOST=0.0.0.0 \
     PORT=8000 \
-    DATABASE_URL=sqlite:////data/db.sqlite3
+    DATABASE_URL=sqlite:////data/db.sqlite3 \
+    GUNICORN_WORKER_CLASS=asgi
 
 WORKDIR /app
 COPY requirements.txt .

@@ -1,29 +1,42 @@
-"""Live scoreboard benchmark: how long a viewer phone waits for a new hand, and how many taps a
-hand takes to enter.
+"""Live table benchmark (issue 25 §1): how long a viewer phone waits for a new hand (the event
+stream beside polling), how long the keeper waits from the tap on Save to the new scoreboard,
+and how many open streams one worker holds.
 
-    .venv/bin/python bench/live.py                 # 20 hands per poll setting
-    .venv/bin/python bench/live.py --hands 10 --polls 2 4
+    .venv/bin/python bench/live.py                        # everything (a few minutes)
+    .venv/bin/python bench/live.py --hands 10 --parts viewers keeper
+    .venv/bin/python bench/live.py --parts streams --streams 1000
 
-Viewer latency: gunicorn in production mode (2 workers, collectstatic, SQLite in a temporary
-folder) on a free port of 127.0.0.1, one game; a viewer phone (Chromium, 390x844, no edit rights) keeps its page
-open. The keeper posts a hand through the API at a random moment (0.3-3 s apart), and the
-viewer's page notes, with a MutationObserver, when the hand appears. The figure is the time
-from the post's answer to the hand on the viewer's screen: median, p90 and max per setting of
-``TABLE_POLL_ACTIVE_SECONDS`` (2 is the app's default for an active game; 4 was the poll of
-every game before).
+Viewers (``viewers``): a game, and two viewer phones (Chromium, 390x844, no edit rights) on its
+page: one follows the event stream, the other has its stream refused (a proxy that cuts it) and
+so polls every ``TABLE_POLL_ACTIVE_SECONDS`` (2 s, the app's default). The keeper posts a hand
+through the API at a random moment (0.3-2 s apart); each page notes, with a MutationObserver,
+when the hand appears. The figure is the time from the post's answer to the hand on each
+screen: median, p90 and max. Three set-ups:
 
-Taps per hand: the same server, a keeper phone enters a Knock hand with three typed totals
-(4, 10, 15) the fastest way the form allows, and the script counts taps and keys, checking
-each step did what it should (the cursor moved, the live preview came, the hand was saved).
+- one server (gunicorn, 2 asgi workers), SQLite, no Redis: `make serve` as shipped (changes
+  reach the other worker by its database check every LIVE_POLL_SECONDS);
+- two servers on one PostgreSQL and one Redis: the keeper posts to the first, the viewers
+  watch the second (fan-out by Redis pub/sub);
+- the same two servers without Redis (fan-out by each process's database check).
 
-Figures, not tests: nothing here is timed in the test suite. Only 127.0.0.1 is contacted; the
-server is stopped by its process id; every wait is bounded.
+Keeper (``keeper``): one server, SQLite; the keeper phone enters hands on the hand form (three
+typed totals) and taps Save; the time from the tap to the new hand on its scoreboard: with the
+game page swapped in place (htmx, as shipped) and with the form posted plainly (a redirect and
+a full page load, as before).
+
+Streams (``streams``): one server with ONE asgi worker; ``--streams`` open streams on one game,
+then a hand: how long until every stream had the event, and the worker's memory.
+
+Figures, not tests. Only 127.0.0.1 is contacted; servers are stopped by their process ids;
+every wait is bounded. PostgreSQL parts need ``--pg-url`` (default: the local server) and
+create and drop their own database; Redis parts use ``--redis-url`` (a database of its own).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -53,6 +66,13 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
 
 
+def summary(values: list[float]) -> str:
+    return (
+        f"median {statistics.median(values):.2f} s, p90 {percentile(values, 90):.2f} s, "
+        f"max {max(values):.2f} s ({len(values)} hands)"
+    )
+
+
 def create_game(port: int) -> dict:
     body = {"variant": "standard-rummy", "options": {"target": 100000}, "players": PLAYERS}
     status, _, raw = servers.request(port, "POST", "/api/v1/games", body)
@@ -64,120 +84,218 @@ def create_game(port: int) -> dict:
 def post_hand(port: int, game: dict, rnd: random.Random) -> None:
     out = rnd.choice(PLAYERS)
     hands = {p: {"points": rnd.randint(0, 60)} for p in PLAYERS if p != out}
-    body = {"result": {"out": out, "hands": hands}}
     status, _, raw = servers.request(
-        port, "POST", f"/api/v1/games/{game['id']}/hands", body,
+        port, "POST", f"/api/v1/games/{game['id']}/hands", {"result": {"out": out, "hands": hands}},
         {"Authorization": f"Bearer {game['token']}"},
     )
     if status != 201:
         raise SystemExit(f"hand refused: {status} {raw[:300]!r}")
 
 
-def viewer_latency(browser, port: int, hands: int, seed: int) -> list[float]:
-    game = create_game(port)
+def viewer_latency(browser, keeper_port: int, viewer_port: int, hands: int, seed: int) -> dict:
+    """Stream and polling side by side, for the same hands."""
+    game = create_game(keeper_port)
     rnd = random.Random(seed)
-    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    contexts, pages = {}, {}
     try:
-        page = context.new_page()
-        page.goto(f"http://127.0.0.1:{port}/games/{game['id']}/")
-        page.evaluate(SEEN)
-        waits = []
+        for how in ("stream", "polling"):
+            context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+            if how == "polling":
+                context.route("**/events*", lambda route: route.abort())
+            contexts[how] = context
+            page = context.new_page()
+            page.goto(f"http://127.0.0.1:{viewer_port}/games/{game['id']}/")
+            page.wait_for_function(
+                f"document.documentElement.dataset.live === '{'stream' if how == 'stream' else 'poll'}'",
+                timeout=30_000,
+            )
+            page.evaluate(SEEN)
+            pages[how] = page
+        waits: dict[str, list[float]] = {"stream": [], "polling": []}
         for n in range(1, hands + 1):
-            time.sleep(rnd.uniform(0.3, 3.0))  # the table plays; the poll's phase is anyone's
-            post_hand(port, game, rnd)
+            time.sleep(rnd.uniform(0.3, 2.0))  # the table plays; the poll's phase is anyone's
+            post_hand(keeper_port, game, rnd)
             posted = time.time() * 1000
-            page.wait_for_function(f"window.__seen['hand-{n}'] !== undefined", timeout=30_000)
-            seen = page.evaluate(f"window.__seen['hand-{n}']")
-            waits.append(max(0.0, seen - posted) / 1000)
+            for how, page in pages.items():
+                page.wait_for_function(f"window.__seen['hand-{n}'] !== undefined", timeout=30_000)
+                seen = page.evaluate(f"window.__seen['hand-{n}']")
+                waits[how].append(max(0.0, seen - posted) / 1000)
         return waits
     finally:
-        context.close()
+        for context in contexts.values():
+            context.close()
 
 
-def taps_per_hand(browser, port: int) -> dict:
-    """Enter 4, 10, 15 for Ann (who knocked), Bob and Cy; count every tap and key."""
+def keeper_latency(browser, port: int, hands: int) -> dict:
+    """From the tap on Save to the new hand on the keeper's scoreboard."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
-    taps = keys = 0
+    taps: dict[str, list[float]] = {"in place": [], "redirect and reload": []}
     try:
         page = context.new_page()
         base = f"http://127.0.0.1:{port}"
-        page.goto(base + "/games/new/?variant=knock-rummy")
-        for i, name in enumerate(PLAYERS):
-            page.fill(f"#id_player-{i}", name)
-        page.click(".sticky-actions button")
-        page.wait_for_url("**/games/*/")
+        body = {"variant": "knock-rummy", "options": {"target": 100000}, "players": PLAYERS}
+        status, _, raw = servers.request(port, "POST", "/api/v1/games", body)
+        if status != 201:
+            raise SystemExit(f"could not create a game: {status} {raw[:300]!r}")
+        game = json.loads(raw)
+        page.goto(f"{base}/games/{game['id']}/join/#{game['token']}")  # the edit link
+        page.wait_for_url(f"**/games/{game['id']}/")
         game_url = page.url
-        page.click(".enter-hand")
-        page.wait_for_selector("#hand-form")
-        page.wait_for_load_state("load")
-
-        page.click("label:has(#winner-0)")  # who knocked: a tap on a name tile
-        taps += 1
-        focused = page.evaluate("document.activeElement && document.activeElement.id")
-        if focused != "id_p0-points":
-            raise SystemExit(f"picking the knocker did not move the cursor: {focused}")
-        for value, nxt in (("4", "id_p1-points"), ("10", "id_p2-points"), ("15", None)):
-            page.keyboard.type(value)
-            keys += len(value)
-            if nxt:
-                page.keyboard.press("Enter")  # the keypad's Next / Go
-                keys += 1
-                focused = page.evaluate("document.activeElement && document.activeElement.id")
-                if focused != nxt:
-                    raise SystemExit(f"Enter did not move to {nxt}: {focused}")
-        page.wait_for_selector("#preview .deltas", timeout=15_000)  # the live preview, no tap
-        page.click(".sticky-actions button[name=save]")
-        taps += 1
-        page.wait_for_url(game_url)
-        page.wait_for_selector("#hand-1")
-        return {"taps": taps, "keys": keys, "without_next_key": {"taps": taps + 2, "keys": keys - 2}}
+        n = 0
+        for _round in range(hands):
+            for how in ("in place", "redirect and reload"):
+                n += 1
+                page.goto(game_url)
+                page.click(".enter-hand")
+                page.wait_for_selector("#hand-form")
+                page.wait_for_load_state("load")
+                page.click("label:has(#winner-0)")
+                for i, value in enumerate((4, 10, 15)):
+                    page.fill(f"#id_p{i}-points", str(value))
+                page.wait_for_selector("#preview .deltas", timeout=15_000)
+                # The live preview runs 600 ms after typing stops: let the last one finish, so
+                # the tap on Save waits for nothing else, either way.
+                time.sleep(0.8)
+                started = time.perf_counter()
+                if how == "in place":
+                    page.click(".sticky-actions button[name=save]")
+                else:  # the form posted plainly: a redirect, then the whole game page loads
+                    page.evaluate(
+                        "() => HTMLFormElement.prototype.submit.call(document.getElementById('hand-form'))"
+                    )
+                page.wait_for_selector(f"#hand-{n}", timeout=30_000)
+                taps[how].append(time.perf_counter() - started)
+        return taps
     finally:
         context.close()
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def workers_of(master: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == master:
+                found.append(int(entry.name))
+    return found
+
+
+def streams_per_worker(url: str, tmp: Path, count: int) -> str:
+    env = servers.base_env(url, RATE_LIMITS="0", WORKER_CONNECTIONS=str(count + 100))
+    env.pop("REDIS_URL", None)
+    server = servers.gunicorn(env, tmp / "gunicorn-streams.log", workers=1)
+    crowd = None
+    try:
+        server.wait_ready()
+        game = create_game(server.port)
+        (worker,) = workers_of(server.process.pid)
+        before = rss_kb(worker)
+        crowd = servers.StreamCrowd(server.port, [game["id"]], count)
+        deadline = time.monotonic() + 60
+        while crowd.events < count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        held = rss_kb(worker)
+        started = time.monotonic()
+        post_hand(server.port, game, random.Random(1))
+        while crowd.events < 2 * count and time.monotonic() < deadline:
+            time.sleep(0.01)
+        reached = time.monotonic() - started
+        got = crowd.events - count
+        health = servers.request(server.port, "GET", "/api/v1/health")
+        return (
+            f"one asgi worker, {count} open streams: {crowd.open()} held, "
+            f"{got} of {count} got the new hand within {reached:.2f} s of the post, "
+            f"worker memory {before / 1024:.0f} MB -> {held / 1024:.0f} MB "
+            f"({(held - before) / max(1, count):.1f} KB a stream), health {health[0]} meanwhile"
+        )
+    finally:
+        if crowd:
+            crowd.close()
+        server.stop()
+
+
+def start_pair(url: str, tmp: Path, static_root: str, redis_url: str | None, name: str):
+    env = servers.base_env(url, RATE_LIMITS="0", STATIC_ROOT=static_root)
+    env.pop("REDIS_URL", None)
+    if redis_url:
+        env.update(REDIS_URL=redis_url, CACHE_KEY_PREFIX=f"rt-bench-live-{os.getpid()}")
+    pair = [servers.gunicorn(env, tmp / f"gunicorn-{name}-{i}.log") for i in range(2)]
+    for server in pair:
+        server.wait_ready()
+    return pair
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=20)
-    parser.add_argument("--polls", type=int, nargs="+", default=[2, 4])
-    parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--seed", type=int, default=25)
+    parser.add_argument("--parts", nargs="+", default=["viewers", "keeper", "streams"],
+                        choices=["viewers", "keeper", "streams"])
+    parser.add_argument("--streams", type=int, default=1000)
+    parser.add_argument("--pg-url", default=os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres"))
+    parser.add_argument("--pg-database", default="rt_live_bench")
+    parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/6"))
+    parser.add_argument("--no-postgres", action="store_true", help="only the SQLite set-ups")
     args = parser.parse_args()
     hands = max(1, min(args.hands, 60))
+    count = max(1, min(args.streams, 5000))
 
     from playwright.sync_api import sync_playwright
 
-    lines = []
-    with tempfile.TemporaryDirectory() as tmp, servers.fresh_database("sqlite", Path(tmp), "live") as url:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            try:
-                static_root = str(Path(tmp) / "static")
+    lines: list[str] = []
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+        tmp = Path(folder)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            with servers.fresh_database("sqlite", tmp, "live") as url:
+                static_root = str(tmp / "static")
                 servers.manage(servers.base_env(url, STATIC_ROOT=static_root), "collectstatic", "--noinput")
-                for poll in args.polls:
-                    env = servers.base_env(
-                        url, TABLE_POLL_ACTIVE_SECONDS=str(poll), RATE_LIMITS="0", STATIC_ROOT=static_root
-                    )
-                    server = servers.gunicorn(env, Path(tmp) / f"gunicorn-{poll}.log")
+                if "viewers" in args.parts or "keeper" in args.parts:
+                    env = servers.base_env(url, RATE_LIMITS="0", STATIC_ROOT=static_root)
+                    env.pop("REDIS_URL", None)
+                    server = servers.gunicorn(env, tmp / "gunicorn-sqlite.log")
                     try:
                         server.wait_ready()
-                        waits = viewer_latency(browser, server.port, hands, args.seed)
-                        if poll == args.polls[0]:
-                            entry = taps_per_hand(browser, server.port)
+                        if "viewers" in args.parts:
+                            waits = viewer_latency(browser, server.port, server.port, hands, args.seed)
+                            for how, values in waits.items():
+                                lines.append(f"one server, SQLite, no Redis, viewer by {how}: {summary(values)}")
+                        if "keeper" in args.parts:
+                            taps = keeper_latency(browser, server.port, max(3, hands // 2))
+                            for how, values in taps.items():
+                                lines.append(f"keeper, tap on Save to new scoreboard, {how}: {summary(values)}")
                     finally:
                         server.stop()
-                    lines.append(
-                        f"poll every {poll} s while active: viewer sees a new hand after "
-                        f"median {statistics.median(waits):.2f} s, p90 {percentile(waits, 90):.2f} s, "
-                        f"max {max(waits):.2f} s ({len(waits)} hands)"
-                    )
-            finally:
-                browser.close()
+                if "streams" in args.parts:
+                    lines.append(streams_per_worker(url, tmp, count))
+            if "viewers" in args.parts and not args.no_postgres:
+                with servers.fresh_database(args.pg_url, tmp, args.pg_database) as url:
+                    for redis_url, label in ((args.redis_url, "Redis pub/sub"), (None, "database check, no Redis")):
+                        pair = start_pair(url, tmp, static_root, redis_url, "redis" if redis_url else "poll")
+                        try:
+                            waits = viewer_latency(browser, pair[0].port, pair[1].port, hands, args.seed)
+                        finally:
+                            for server in pair:
+                                server.stop()
+                        for how, values in waits.items():
+                            lines.append(
+                                f"two servers, PostgreSQL, {label}, keeper on one, viewer by {how} "
+                                f"on the other: {summary(values)}"
+                            )
+        finally:
+            browser.close()
     for line in lines:
         print(line)
-    print(
-        f"a Knock hand with three typed totals: {entry['taps']} taps + {entry['keys']} keys "
-        f"with the keypad's Next/Go key ({entry['without_next_key']['taps']} taps + "
-        f"{entry['without_next_key']['keys']} keys without one); before: 6 taps + 5 keys"
-    )
 
 
 if __name__ == "__main__":

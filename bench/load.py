@@ -2,10 +2,12 @@
 
     .venv/bin/python bench/load.py                     # both databases, 20 s each
     .venv/bin/python bench/load.py --backends sqlite --duration 5
+    .venv/bin/python bench/load.py --streams 200       # with 200 phones holding event streams
 
 For each database: a fresh, migrated database (a SQLite file in a temporary folder; on
 PostgreSQL its own database, rt_ops_bench, dropped afterwards), gunicorn in production mode
-(DEBUG off, 2 sync workers) on a free port of 127.0.0.1, 50 games created through the API.
+(DEBUG off, 2 workers: gunicorn's asgi workers as gunicorn.conf.py starts them, or
+``--worker-class sync`` for the WSGI workers of before) on a free port of 127.0.0.1, 50 games created through the API.
 Then CLIENTS threads, for DURATION seconds, each cycle through three requests:
 
 - post a hand (``POST /api/v1/games/{id}/hands``) to one of the first 25 games;
@@ -14,7 +16,9 @@ Then CLIENTS threads, for DURATION seconds, each cycle through three requests:
 - ``GET /api/v1/health``.
 
 It prints, per database and request kind, the count, throughput and p50/p95/p99 latency, and
-the ratios to the health endpoint. Targets: hand post p95 within 3x of health, unchanged poll
+the ratios to the health endpoint. With ``--streams N``, N event streams (the live game page's
+Server-Sent Events) stay open on the 50 games for the whole run, as N watching phones would
+hold them, and the report says how many were still open and how many events they got. Targets: hand post p95 within 3x of health, unchanged poll
 p95 within 1.5x, no errors. It exits non-zero only on errors; times are figures, not tests.
 Only 127.0.0.1 is ever contacted; every server it starts is stopped by its process id.
 """
@@ -160,14 +164,25 @@ def run_backend(kind: str, args, tmp: Path) -> list[str]:
     label = "SQLite" if kind == "sqlite" else "PostgreSQL"
     with servers.fresh_database(kind, tmp, args.pg_database) as url:
         env = servers.base_env(url, RATE_LIMITS="0")  # one address sends it all
+        env["GUNICORN_WORKER_CLASS"] = args.worker_class
         server = servers.gunicorn(env, tmp / f"gunicorn-{label}.log", workers=args.workers)
+        crowd = None
         try:
             server.wait_ready()
             games = setup_games(server.port)
+            if args.streams:
+                crowd = servers.StreamCrowd(server.port, [g["id"] for g in games], args.streams)
             result = run_clients(server.port, games, args.clients, args.duration)
+            held = crowd.open() if crowd else 0
+            heard = crowd.events if crowd else 0
         finally:
+            if crowd:
+                crowd.close()
             server.stop()
-    return report(f"{label}, gunicorn {args.workers} workers, {args.clients} clients", result)
+    name = f"{label}, gunicorn {args.workers} {args.worker_class} workers, {args.clients} clients"
+    if args.streams:
+        name += f", {args.streams} open streams ({held} still open at the end, {heard} events)"
+    return report(name, result)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -176,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--duration", type=float, default=20.0, help="seconds per database")
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--streams", type=int, default=0, help="open event streams, 0-2000")
+    parser.add_argument("--worker-class", default="asgi", choices=["asgi", "sync"])
     parser.add_argument(
         "--pg-url",
         default=os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres"),
@@ -185,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 1 <= args.clients <= 100 or not 0 < args.duration <= 600:
         parser.error("clients 1-100, duration up to 600 s")
+    if not 0 <= args.streams <= 2000 or (args.streams and args.worker_class != "asgi"):
+        parser.error("streams 0-2000, and only with asgi workers")
     lines = []
     failed = False
     with tempfile.TemporaryDirectory(prefix="rt-load-") as tmp:

@@ -162,3 +162,61 @@ def request(
         return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
     finally:
         conn.close()
+
+
+class StreamCrowd:
+    """``count`` open event streams (``GET /api/v1/games/{id}/events``) spread over ``game_ids``,
+    held by one thread that reads and counts what arrives: phones watching their tables while
+    a benchmark runs. ``close()`` ends them all."""
+
+    def __init__(self, port: int, game_ids: list[str], count: int):
+        import selectors
+        import threading
+
+        self.selector = selectors.DefaultSelector()
+        self.sockets: list[socket.socket] = []
+        self.events = 0
+        self.bytes = 0
+        self.refused = 0
+        self._stop = threading.Event()
+        for n in range(count):
+            sock = socket.create_connection((LOOPBACK, port), timeout=10)
+            game = game_ids[n % len(game_ids)]
+            sock.sendall(
+                f"GET /api/v1/games/{game}/events HTTP/1.1\r\nHost: {LOOPBACK}\r\n"
+                "Accept: text/event-stream\r\n\r\n".encode()
+            )
+            sock.setblocking(False)
+            self.selector.register(sock, selectors.EVENT_READ)
+            self.sockets.append(sock)
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        while not self._stop.is_set():
+            for key, _ in self.selector.select(timeout=0.5):
+                try:
+                    data = key.fileobj.recv(65536)
+                except (BlockingIOError, InterruptedError):
+                    continue
+                except OSError:
+                    data = b""
+                if not data:
+                    self.selector.unregister(key.fileobj)
+                    self.refused += 1
+                    continue
+                self.bytes += len(data)
+                self.events += data.count(b"event: state")
+
+    def open(self) -> int:
+        return len(self.sockets) - self.refused
+
+    def close(self) -> None:
+        self._stop.set()
+        self.thread.join(timeout=5)
+        for sock in self.sockets:
+            try:
+                sock.close()
+            except OSError:
+                pass
+        self.selector.close()

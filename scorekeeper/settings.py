@@ -37,6 +37,16 @@ def env_int(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name} must be a whole number, got {value!r}") from None
 
 
+def env_float(name: str, default: float) -> float:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return float(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number, got {value!r}") from None
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     value = os.environ.get(name)
     if not value:
@@ -223,6 +233,16 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 TABLE_POLL_SECONDS = env_int("TABLE_POLL_SECONDS", 4)
 TABLE_POLL_ACTIVE_SECONDS = env_int("TABLE_POLL_ACTIVE_SECONDS", 2)
 TABLE_ACTIVE_MINUTES = env_int("TABLE_ACTIVE_MINUTES", 30)
+# The event stream (games/events.py, API.md "Events"), which the game page follows instead of
+# polling where the server holds it (gunicorn's asgi workers): a comment every
+# LIVE_KEEPALIVE_SECONDS keeps proxies from closing a quiet stream; a stream ends after
+# LIVE_STREAM_SECONDS (the phone reconnects at once, with Last-Event-ID). Without Redis each
+# server process reads the versions of the games its streams follow every LIVE_POLL_SECONDS;
+# with Redis, changes come by pub/sub and that read is a safety net every LIVE_SAFETY_SECONDS.
+LIVE_KEEPALIVE_SECONDS = env_float("LIVE_KEEPALIVE_SECONDS", 15.0)
+LIVE_STREAM_SECONDS = env_float("LIVE_STREAM_SECONDS", 600.0)
+LIVE_POLL_SECONDS = env_float("LIVE_POLL_SECONDS", 0.25)
+LIVE_SAFETY_SECONDS = env_float("LIVE_SAFETY_SECONDS", 5.0)
 
 RATE_LIMITS_ENABLED = env_bool("RATE_LIMITS", True)
 RATE_LIMITS = {

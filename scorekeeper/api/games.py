@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from ninja import Field, Header, Router, Schema, Status
 from ninja.security import HttpBearer
 
+from scorekeeper.games.handover import handover_create
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.selectors import game_get, game_state, hand_history
 from scorekeeper.games.services import (
@@ -206,6 +207,12 @@ class BonusOut(Schema):
 
 class StateOut(Schema):
     id: str
+    code: str | None = Field(
+        None, description="the game's 6-character join code (typed on the home page to watch)"
+    )
+    version: int = Field(
+        0, description="grows by one with every change; the id of the events stream's last event"
+    )
     variant: str
     options: dict[str, Any]
     players: list[str]
@@ -572,6 +579,45 @@ def get_hand_history(request: HttpRequest, public_id: str, n: int):
         }
         for r in revisions
     ]
+
+
+class HandoverOut(Schema):
+    url: str = Field(description="the one-time link: .../games/{id}/take/#<secret>")
+    expires: str = Field(description="ISO time; the link works once, until then (15 minutes)")
+
+
+@router.post(
+    "/games/{public_id}/handover",
+    response={201: HandoverOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
+    auth=GameToken(),
+    summary="A one-time link that lets another phone keep score (15 minutes, once)",
+)
+def create_handover(request: HttpRequest, public_id: str):
+    game = request.auth
+    secret, expires = handover_create(game=game)
+    url = absolute_url(request, reverse("game_take", args=[game.public_id])) + f"#{secret}"
+    return Status(201, {"url": url, "expires": expires.isoformat()})
+
+
+@router.get(
+    "/games/{public_id}/events",
+    response={200: None, 404: ErrorOut},
+    summary="Server-Sent Events: one `state` event per change of the game (API.md Events)",
+    description=(
+        "Served by the ASGI server (gunicorn's asgi workers), outside this router: each event is"
+        ' `id: <version>`, `event: state`, `data: {"version", "etag", "hands", "over"}`;'
+        " `Last-Event-ID` (or `?since=<version>`) gets the current state at once when the game"
+        " changed since; a `: keep-alive` comment at least every 15 s. Under a plain WSGI"
+        " server this answers 404 and pages poll instead."
+    ),
+)
+def game_events(request: HttpRequest, public_id: str):
+    _game_or_404(public_id)
+    raise ApiError(
+        "events: this server does not hold live streams (run it under ASGI); poll instead",
+        code="not_found",
+        status=404,
+    )
 
 
 @contextmanager

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
+from django.contrib.sessions.backends.base import CreateError
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
@@ -51,8 +53,54 @@ def grant_for(game: Game) -> str:
 def _session_key(request: HttpRequest, *, create: bool) -> str | None:
     session = request.session
     if session.session_key is None and create:
-        session.save()  # a grant needs its session's row first
+        _first_session(request)  # a grant needs its session's row first
     return session.session_key
+
+
+# A browser's first session is named after its CSRF secret for this long after it was made, so
+# two requests it sent at once before it had a session (a double tap on "Start the game" on a
+# first visit) end in one session, which holds both grants (issue 27 item 2).
+FIRST_SESSION_WINDOW = timedelta(seconds=60)
+_FIRST_UNTIL = "_first_until"
+
+
+def _first_session(request: HttpRequest) -> None:
+    """Make this request's session. A browser with no session cookie yet cannot be told from
+    another browser but by its CSRF cookie (every form it posts carries that secret), so its
+    first session's key is derived from that secret: two requests sent at once both come to
+    the same session, and both responses set the same cookie. Otherwise each request would
+    make a session of its own, the browser would keep the cookie of the last answer, and the
+    grant written into the other session would be lost with it.
+
+    Only within FIRST_SESSION_WINDOW of its making can a session be reached this way; after
+    that, a request without a session cookie gets a random new session as usual."""
+    session = request.session
+    seed = request.META.get("CSRF_COOKIE")
+    if not seed or settings.SESSION_COOKIE_NAME in request.COOKIES:
+        session.save()
+        return
+    key = salted_hmac("rummy-table.first-session", seed, algorithm="sha256").hexdigest()[:32]
+    mine = dict(session.items())
+    now = timezone.now()
+    session[_FIRST_UNTIL] = (now + FIRST_SESSION_WINDOW).timestamp()
+    session._session_key = key
+    try:
+        session.save(must_create=True)
+        return
+    except CreateError:
+        pass
+    # The twin request made it first: join it while it is new, keeping what each wrote.
+    other = session.__class__(session_key=key)
+    theirs = other.load()
+    if theirs.get(_FIRST_UNTIL, 0) > now.timestamp():
+        session._session_key = key
+        session._session_cache = {**theirs, **mine, GAMES: {**theirs.get(GAMES, {}), **mine.get(GAMES, {})}}
+        session.modified = True
+        session.save()
+        return
+    session._session_key = None  # an old session of that secret: never reopened this way
+    session._session_cache = mine
+    session.save()
 
 
 def _rows(request: HttpRequest) -> dict[int, EditGrant]:
@@ -129,6 +177,13 @@ def remember_game(request: HttpRequest, game: Game, *, token: str | None = None)
     if known is not None and "token" not in known and not granted:
         return  # nothing new: leave the session untouched (and unsaved)
     _keep(request, games, game)
+
+
+def grant_edit(request: HttpRequest, game: Game) -> None:
+    """This browser may edit ``game`` from now on (a handover link was taken: the caller has
+    checked it), and remembers the game."""
+    _store_grant(request, game)
+    _keep(request, dict(_games(request)), game)
 
 
 def grant_rematch(request: HttpRequest, game: Game, previous: Game) -> bool:

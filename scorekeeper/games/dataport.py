@@ -17,6 +17,7 @@ from scorekeeper.rules.errors import GameOverError
 from scorekeeper.rules.families import score_at
 from scorekeeper.rules.game import setup_table
 
+from .handover import normalise_code
 from .models import Game, Hand, HandRevision, Ruling, Seat, SeatClaim
 from .selectors import PUBLIC_ID, game_replay, hand_result_data, state_summary
 
@@ -38,6 +39,8 @@ def _game(game: Game) -> dict[str, Any]:
         "players": [seat.name for seat in game.seats.all()],
         "dealer": game.dealer,
         "token_hash": game.token_hash,
+        "code": game.code,
+        "version": game.version,
         "created": game.created.isoformat(),
         "updated": game.updated.isoformat(),
         "hands": [
@@ -128,6 +131,14 @@ def _load_game(item: dict[str, Any], where: str) -> tuple[int, int]:
         dealer=_text(item, "dealer", where),
         token_hash=token_hash,
     )
+    # The join code and the live version come back as they were (an export from before them,
+    # or a code taken meanwhile: a new code, version 0).
+    code = normalise_code(str(item.get("code") or ""))
+    if code is not None and not Game.objects.filter(code=code).exists():
+        game.code = code
+    version = item.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and 0 <= version < 2**31:
+        game.version = version
     # The engine checks the table and scores every live hand, in order, before anything stays.
     try:
         played = game_replay(

@@ -21,6 +21,16 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+# A game's join code: typed on the home page, read out across a table. No look-alikes: no 0/O,
+# no 1/I/L. 31 characters, 6 of them: about 887 million codes.
+JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_CODE_LENGTH = 6
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
 class Game(models.Model):
     public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
     variant = models.CharField(max_length=40)
@@ -42,6 +52,10 @@ class Game(models.Model):
 
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # Grows by one with every change of the game (events.game_changed): the live stream's id.
+    version = models.PositiveIntegerField(default=0)
+    # The short code a phone types to watch this game (home page); unique, no look-alikes.
+    code = models.CharField(max_length=6, unique=True, null=True, default=new_join_code)  # noqa: DJ001
     # The game this one is a rematch of (same table, same settings); one rematch per game.
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
@@ -253,3 +267,15 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} {self.rule}: {self.question[:30]}"
+class Handover(models.Model):
+    """A one-time link that gives another phone the right to keep score ("Keep score on another
+    phone"): only the hash of its secret is stored; it works once and expires."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="handovers")
+    secret_hash = models.CharField(max_length=64, unique=True)
+    expires = models.DateTimeField()
+    used = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"handover of {self.game_id}"

@@ -30,6 +30,7 @@ from scorekeeper.rules.messages import N_, NP_, define
 from scorekeeper.rules.reference import assumptions, glossary, guide_for, sections
 from scorekeeper.rules.reference.book import SECTION_TITLES
 
+from .events import game_changed
 from .models import Game, Hand, Ruling, Seat, SeatClaim, hash_token
 from .selectors import live_hands
 from .services import _lock, _nth, _refuse_nul, retry_on_collision
@@ -65,20 +66,11 @@ class SeatTaken(Exception):
         )
 
 
-def _changed(game: Game) -> None:
-    """The game changed (a seat, a confirmation, a dispute, a ruling): its live version moves.
-
-    The one call site of the live table's change event. A no-op on this branch: the ``live``
-    branch adds ``scorekeeper.games.events.game_changed(game_id)``; at the merge this becomes
-    ``game_changed(game.pk)`` (or ``game.public_id``, as that function takes). The game's
-    ``updated`` is already bumped by the caller, so polling pages see the change meanwhile."""
-    return None
-
-
 def _bump(game: Game) -> None:
-    """Save the game's ``updated`` (the pages' ETag) and announce the change."""
-    game.save(update_fields=["updated"])
-    _changed(game)
+    """The game changed (a seat, a confirmation, a dispute, a ruling): its live version grows
+    and its ``updated`` (the pages' ETag) moves, and on commit every phone that follows it
+    hears of it."""
+    game_changed(game)
 
 
 # -- seats ---------------------------------------------------------------------------------

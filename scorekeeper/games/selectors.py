@@ -239,6 +239,9 @@ def _state(
 ) -> dict[str, Any]:
     return {
         "id": game.public_id,
+        # The short code a phone types to watch (home page), and the live stream's version.
+        "code": game.code,
+        "version": game.version,
         "variant": game.variant,
         "options": game.options,
         "players": players,

@@ -41,6 +41,7 @@ from scorekeeper.rules.game import Replay, seated_dealer, setup_table
 from scorekeeper.rules.messages import N_, NP_, define
 
 from .consequences import Consequences, Standing, compare
+from .events import game_saved_changed
 from .models import Game, Hand, HandRevision, IdempotencyKey, Seat, hash_token
 from .selectors import (
     game_players,
@@ -710,9 +711,11 @@ def _commit(
 def game_changed_on_commit(*, game: Game, kind: str) -> None:
     """Send :data:`.signals.game_changed` once this transaction has committed (at once outside
     one): the one hook for whatever follows a change of a game (live events, rebuilds)."""
-    game_id, public_id = game.pk, game.public_id
+    game_id, public_id, version = game.pk, game.public_id, game.version
     transaction.on_commit(
-        lambda: game_changed.send_robust(sender=Game, game_id=game_id, public_id=public_id, kind=kind),
+        lambda: game_changed.send_robust(
+            sender=Game, game_id=game_id, public_id=public_id, kind=kind, version=version
+        ),
         robust=True,
     )
 
@@ -824,6 +827,9 @@ def _store(
         hand.number, hand.result, hand.totals, hand.dealer = fresh
         hand.save()  # in ascending order, so a renumbered hand never meets a live number
     _apply_summary(game, played, hand_count=len(hands))
+    # The one point every hand write (record, correct, delete, restore) passes: the version
+    # grows in the row saved here, and the phones that follow the game hear of it on commit.
+    game_saved_changed(game)
     game.save()
     game_stored.send(sender=Game, game=game)
 

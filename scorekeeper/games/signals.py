@@ -8,15 +8,17 @@ a receiver (the leagues app) updates what it derives from the game in the same t
 events, caches, rebuilds that may run later): every write to a game schedules it with
 ``transaction.on_commit`` through :func:`scorekeeper.games.services.game_changed_on_commit`, so
 it fires once per committed change and never for a write that rolled back. Keyword arguments:
-``game_id`` (the row's pk), ``public_id`` and ``kind``: ``"created"``, ``"hand_recorded"``,
-``"hand_corrected"``, ``"hand_deleted"`` or ``"hand_restored"`` (other writers add their own).
+``game_id`` (the row's pk), ``public_id``, ``version`` (the game's live version after the
+change) and ``kind``: ``"created"``, ``"hand_recorded"``, ``"hand_corrected"``,
+``"hand_deleted"``, ``"hand_restored"``, or ``"table"`` for a seat, a confirmation, a dispute or
+a ruling (:func:`scorekeeper.games.events.game_changed`). The live events publish from it.
 Receivers are called robustly: one that raises is logged and the others still run.
 """
 
 from django.dispatch import Signal
 
 game_stored = Signal()  # kwargs: game
-game_changed = Signal()  # kwargs: game_id, public_id, kind; after the commit
+game_changed = Signal()  # kwargs: game_id, public_id, kind, version; after the commit
 
 # Sent inside the write's transaction when what the players said about a game's hands changed
 # (a seat claimed or freed, a hand confirmed or disputed): a league that waits for

@@ -16,6 +16,7 @@ urlpatterns = [
     path("check/", views_rules.check),
     path("games/<str:game_id>/rules/", views_rules.game_rules, name="game_rules"),
     path("games/new/", views.game_start, name="game_start"),
+    path("join/", views.game_by_code, name="game_by_code"),
     path("games/mine/", views.my_games, name="my_games"),
     path("games/<str:game_id>/", views.game, name="game"),
     path("games/<str:game_id>/join/", views.game_join, name="game_join"),
@@ -24,6 +25,8 @@ urlpatterns = [
     # Old edit links carried the token in the path; they still work, once, then a clean URL.
     path("games/<str:game_id>/join/<str:token>/", views.game_join_legacy, name="game_join_legacy"),
     path("games/<str:game_id>/share/", views.game_share, name="game_share"),
+    path("games/<str:game_id>/handover/", views.game_handover, name="game_handover"),
+    path("games/<str:game_id>/take/", views.game_take, name="game_take"),
     path("games/<str:game_id>/undo/", views.game_undo, name="game_undo"),
     path("games/<str:game_id>/rematch/", views.game_rematch_start, name="game_rematch"),
     path("games/<str:game_id>/hands/", views.hand_create, name="hand_create"),

@@ -190,6 +190,14 @@
     });
   }
 
+  // After a save the game page comes in place of the form (htmx): its saved hands' drafts go.
+  document.addEventListener("htmx:load", function (event) {
+    if (!store || !store.available() || !event.target || !event.target.querySelectorAll) return;
+    event.target.querySelectorAll("[data-drafts-done]").forEach(function (el) {
+      settle(el.dataset.draftsDone);
+    });
+  });
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {

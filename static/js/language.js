@@ -13,6 +13,10 @@
       var button = form.querySelector("button[type=submit]");
       if (button) button.hidden = true;
       select.addEventListener("change", function () {
+        // Back to the page as it is now: after a save the game page took the form's place
+        // (and address) without a reload, so the "next" drawn with the page may be stale.
+        var next = form.querySelector("input[name=next]");
+        if (next) next.value = window.location.pathname + window.location.search;
         if (form.requestSubmit) form.requestSubmit();
         else form.submit();
       });

@@ -1,4 +1,12 @@
-/* Rummy Table live pages: a polling element carries the ETag of what it shows, and asks the
+/* Rummy Table live pages: the scoreboard follows the game's event stream (Server-Sent Events,
+ * [data-events]): each change of the game comes as an event with the game's version, and the
+ * scoreboard asks for its new self at once (one request, in place). While the stream is open
+ * the scoreboard does not poll; when the stream cannot be held (a proxy that cuts it, a server
+ * without it, the phone offline) the polling below carries on as before, and the stream is
+ * tried again. The stream only says "changed": the scoreboard itself always comes from the
+ * server, so a phone that lost the stream never shows a hand twice or misses one.
+ *
+ * Polling: a polling element carries the ETag of what it shows, and asks the
  * server for a new version only if there is one. The server answers 304 Not Modified (no body,
  * no swap) when nothing changed; the htmx-config meta in base.html tells htmx not to swap 304s.
  * A hidden page does not poll; shown again, it asks at once (the "rt-visible" trigger).
@@ -50,12 +58,118 @@
     });
   });
 
-  // A hidden page's poll is not sent (nobody is looking); it catches up when shown.
+  // -- the stream --
+  var source = null;
+  var streaming = false; // open and heard from: polls are not needed
+  var asked = false; // the next scoreboard request is one the stream (or the page) asked for
+  var retryTimer = null;
+
+  function board() {
+    return document.getElementById("scoreboard");
+  }
+
+  function refresh() {
+    var el = board();
+    if (!el) return;
+    asked = true;
+    el.dispatchEvent(new CustomEvent("rt-visible"));
+  }
+
+  function onState(event) {
+    var el = board();
+    if (!el) return;
+    var data;
+    try {
+      data = JSON.parse(event.data);
+    } catch (e) {
+      return;
+    }
+    el.dataset.streamVersion = String(data.version);
+    var shown = parseInt(el.dataset.version || "-1", 10);
+    if (data.version <= shown) return;
+    // The page already shows this state (the keeper who just saved it): nothing to fetch.
+    if (data.etag && (el.dataset.etag || "").indexOf('"' + data.etag + "-") === 0) {
+      el.dataset.version = String(data.version);
+      return;
+    }
+    refresh();
+  }
+
+  function follow() {
+    var el = board();
+    if (source || !el || !el.dataset.events || !window.EventSource) return;
+    var url = el.dataset.events + "?since=" + encodeURIComponent(el.dataset.version || "");
+    source = new EventSource(url);
+    source.addEventListener("open", function () {
+      streaming = true;
+      document.documentElement.dataset.live = "stream";
+    });
+    source.addEventListener("state", onState);
+    source.addEventListener("error", function () {
+      // Reconnecting (EventSource does it by itself, with Last-Event-ID) or refused: poll
+      // meanwhile; a refused stream is tried again a little later.
+      streaming = false;
+      document.documentElement.dataset.live = "poll";
+      if (source && source.readyState === 2) {
+        source = null;
+        if (!retryTimer) {
+          retryTimer = setTimeout(function () {
+            retryTimer = null;
+            follow();
+          }, 15000);
+        }
+      }
+    });
+  }
+
+  function stop() {
+    if (source) source.close();
+    source = null;
+    streaming = false;
+    document.documentElement.dataset.live = "poll";
+  }
+
+  // A phone that lost its network may keep a dead connection open for minutes: drop it, and
+  // open a new stream (from the version shown, so what changed meanwhile comes at once) when
+  // the network is back, or when the page is shown again after a while hidden.
+  window.addEventListener("offline", stop);
+  window.addEventListener("online", function () {
+    stop();
+    follow();
+  });
+  var hiddenSince = null;
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") {
+      hiddenSince = Date.now();
+    } else if (hiddenSince !== null && Date.now() - hiddenSince > 30000) {
+      hiddenSince = null;
+      stop();
+      follow();
+    }
+  });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", follow);
+  } else {
+    follow();
+  }
+  // The keeper's page becomes the game page in place after a save: follow from there.
+  document.addEventListener("htmx:load", function () {
+    follow();
+  });
+
+  // A hidden page's poll is not sent (nobody is looking); it catches up when shown. While the
+  // stream is open, the timed polls are not sent either: the stream says when to ask.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail && event.detail.elt;
-    if (document.visibilityState === "hidden" && elt && elt.dataset && elt.dataset.etag) {
+    if (!elt || !elt.dataset || !elt.dataset.etag) return;
+    if (document.visibilityState === "hidden") {
+      event.preventDefault();
+    } else if (streaming && !asked && event.detail.requestConfig &&
+               !event.detail.requestConfig.triggeringEvent) {
       event.preventDefault();
     }
+    asked = false;
   });
 
   // A poll that brings a new scoreboard keeps the message the page was showing ("Hand 3

@@ -493,7 +493,10 @@
 
   // The scoreboard redraws itself (the poll): count the queue in again.
   document.addEventListener("htmx:load", function (event) {
-    if (event.target && event.target.id === "scoreboard") showOnGame();
+    var root = event.target;
+    if (root && (root.id === "scoreboard" || (root.querySelector && root.querySelector("#scoreboard")))) {
+      showOnGame();
+    }
   });
 
   window.addEventListener("online", function () {

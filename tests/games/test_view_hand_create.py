@@ -109,6 +109,6 @@ def test_csrf_is_enforced_and_the_htmx_header_token_is_accepted():
     accepted = post_hand(
         phone, game_id, knock_hand(0, 5, 12, 20), HTTP_X_CSRFTOKEN=header, **HTMX
     )
-    assert accepted.status_code == 200  # htmx is told where to go: HX-Redirect
-    assert accepted["HX-Redirect"] == f"/games/{game_id}/"
+    assert accepted.status_code == 200  # the game page, in place of the form
+    assert accepted["HX-Replace-Url"] == f"/games/{game_id}/"
     assert len(state(game_id)["hands"]) == 1

@@ -40,11 +40,18 @@ def test_a_seat_without_entry_is_named_in_the_summary(client):
     assert "Bob: give Bob&#x27;s points, cards, hand or melds" in summary[:2000]
 
 
-def test_accepted_save_with_htmx_is_told_to_go_to_the_game(client):
+def test_accepted_save_with_htmx_answers_the_game_page_in_place(client):
+    """No redirect and reload: the game page comes in the answer and takes the form's <main>,
+    its address pushed to the history (issue 25 §1, the keeper's scoreboard in place)."""
     game_id = start_game(client)
     data = {"winner": "0", "p0-points": 5, "p1-points": 12, "p2-points": 20}
     response = post_hand(client, game_id, data, **HTMX)
-    assert response["HX-Redirect"] == reverse("game", args=[game_id])
+    assert response.status_code == 200
+    assert "HX-Redirect" not in response
+    assert response["HX-Replace-Url"] == reverse("game", args=[game_id])
+    assert response["HX-Retarget"] == "main" and response["HX-Reselect"] == "main"
+    html = response.content.decode()
+    assert 'id="scoreboard"' in html and "Hand 1 saved." in html
     assert len(state(game_id)["hands"]) == 1
 
 

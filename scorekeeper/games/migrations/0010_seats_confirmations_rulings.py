@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_edit_grants'),
+        ('games', '0009_live_table'),
         ('sessions', '0001_initial'),
     ]
 

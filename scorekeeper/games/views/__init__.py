@@ -18,6 +18,7 @@ from .hands import (
     hand_saved,
     hand_update,
 )
+from .joining import game_by_code, game_handover, game_take
 from .start import game_start, home, my_games
 from .table import (
     game,
@@ -31,13 +32,16 @@ from .table import (
 
 __all__ = [
     "game",
+    "game_by_code",
     "game_export_csv",
     "game_export_json",
     "game_join",
     "game_join_legacy",
     "game_rematch_start",
+    "game_handover",
     "game_share",
     "game_start",
+    "game_take",
     "game_undo",
     "hand_create",
     "hand_edit",

@@ -9,7 +9,6 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django_htmx.http import HttpResponseClientRedirect
 
 from .. import access, pages, seat_access
 from ..models import Game
@@ -57,11 +56,24 @@ def game_page_context(request: HttpRequest, game: Game, editable: bool) -> dict[
 
 
 def to_game(request: HttpRequest, game: Game) -> HttpResponse:
-    """After a save: the game page (with htmx, told to the page, which goes there itself)."""
+    """After a save: the game page. With htmx, the game page comes in this very answer and
+    takes the place of the form's ``<main>``, so the keeper sees the new scoreboard without a
+    redirect and a reload; its address replaces the form's in the history, so Back goes to
+    the page before the form (the game page), never to the saved form. Without htmx, a
+    redirect."""
     url = reverse("game", args=[game.public_id])
-    if request.htmx:
-        return HttpResponseClientRedirect(url)
-    return HttpResponseRedirect(url)
+    if not request.htmx:
+        return HttpResponseRedirect(url)
+    from .table import game_page_response  # the game page's own view module
+
+    game.refresh_from_db()
+    response = game_page_response(request, game, access.can_edit(request, game))
+    response["HX-Retarget"] = "main"
+    response["HX-Reswap"] = "outerHTML"
+    response["HX-Reselect"] = "main"
+    response["HX-Replace-Url"] = url
+    response["Cache-Control"] = "no-store"  # a page answered to a POST
+    return response
 
 
 def after_change(request: HttpRequest, game: Game) -> HttpResponse:

@@ -19,7 +19,9 @@ from ..services import game_create, game_token
 from ..starting import start_page
 
 
-def home(request: HttpRequest) -> HttpResponse:
+def home(
+    request: HttpRequest, *, code_error: bool = False, code_typed: str = "", status: int = 200
+) -> HttpResponse:
     """Front page: this phone's game in progress on top, then every variant, compact.
 
     Variants this phone played most come first; the rest keep the engine's display order.
@@ -39,8 +41,10 @@ def home(request: HttpRequest) -> HttpResponse:
         "current": current,
         "current_variant": get_variant(current.variant) if current else None,
         "current_players": [seat.name for seat in current.seats.all()] if current else [],
+        "code_error": code_error,
+        "code_typed": code_typed,
     }
-    return render(request, "home.html", context)
+    return render(request, "home.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])

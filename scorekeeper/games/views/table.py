@@ -47,6 +47,11 @@ def game(request: HttpRequest, game_id: str) -> HttpResponse:
         response["Cache-Control"] = "no-cache"
         patch_vary_headers(response, ["HX-Request", "Cookie"])
         return response
+    return game_page_response(request, game, editable)
+
+
+def game_page_response(request: HttpRequest, game: Game, editable: bool) -> HttpResponse:
+    """The whole game page (also drawn in place of the hand form after a save, see to_game)."""
     if not editable and game.rematch_of_id:
         # A rematch keeps its game's edit token: a phone that kept score there keeps it here.
         previous = Game.objects.filter(pk=game.rematch_of_id).first()

@@ -1,0 +1,77 @@
+"""Joining a game by its short code, and handing the keeping of the score to another phone."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.formats import time_format
+from django.utils.timezone import localtime
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scorekeeper.public_url import absolute_url
+from scorekeeper.rules import get_variant
+
+from .. import access, handover, presentation
+from ..models import Game
+from ..posted import secret_from
+from .common import editors_only, game_or_404
+
+
+@require_POST
+def game_by_code(request: HttpRequest) -> HttpResponse:
+    """The home page's "Join a game" box: the game whose code was typed, to watch."""
+    typed = (request.POST.get("code") or "")[:40]
+    game = handover.game_by_code(code=typed)
+    if game is None:
+        from .start import home
+
+        return home(request, code_error=True, code_typed=typed, status=404)
+    return redirect("game", game_id=game.public_id)
+
+
+@require_POST
+@editors_only
+def game_handover(request: HttpRequest, game: Game) -> HttpResponse:
+    """"Keep score on another phone": a one-time link (and its QR code) for the other phone."""
+    secret, expires = handover.handover_create(game=game)
+    url = handover_url(request, game, secret)
+    context = {
+        "game": game,
+        "variant": get_variant(game.variant),
+        "handover_url": url,
+        "handover_qr": presentation.qr_svg(url),
+        "expires": time_format(localtime(expires), "H:i"),
+        "minutes": int(handover.HANDOVER_TTL.total_seconds() // 60),
+    }
+    response = render(request, "handover.html", context)
+    response["Cache-Control"] = "no-store"  # it holds a secret
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def handover_url(request: HttpRequest, game: Game, secret: str) -> str:
+    return absolute_url(request, reverse("game_take", args=[game.public_id])) + f"#{secret}"
+
+
+@require_http_methods(["GET", "POST"])
+def game_take(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The handover link, ``/games/<id>/take/#<secret>``: like the edit link, the page's script
+    posts the part after ``#``; a secret that is this game's, unused and not expired gives this
+    phone the right to keep score, once."""
+    game = game_or_404(game_id)
+    context = {"game": game, "variant": get_variant(game.variant)}
+    if request.method == "GET":
+        if access.can_edit(request, game):
+            return redirect("game", game_id=game.public_id)
+        return render(request, "take.html", context)
+    secret = secret_from(request.POST.get("token") or "")
+    if not handover.handover_take(game=game, secret=secret):
+        return render(request, "take.html", {**context, "refused": True}, status=403)
+    access.grant_edit(request, game)
+    messages.success(request, _("You keep the score on this phone now."))
+    response = redirect("game", game_id=game.public_id)
+    response["Referrer-Policy"] = "no-referrer"
+    return response
