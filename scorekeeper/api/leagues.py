@@ -619,7 +619,7 @@ def _stats_out(stats: dict[str, Any]) -> dict[str, Any]:
 
 @router.patch(
     "/leagues/{public_id}/players/{player_id}",
-    response={200: PlayerOut, **WRITE_ERRORS},
+    response={200: PlayerOut, **WRITE_ERRORS, 409: ErrorOut},
     summary="Rename a player (the old name is kept among the former names)",
 )
 def rename_player(request: HttpRequest, public_id: str, player_id: int, payload: RenameIn):
@@ -635,7 +635,7 @@ def rename_player(request: HttpRequest, public_id: str, player_id: int, payload:
 
 @router.post(
     "/leagues/{public_id}/players/{player_id}/merge",
-    response={200: PlayerOut, **WRITE_ERRORS},
+    response={200: PlayerOut, **WRITE_ERRORS, 409: ErrorOut},
     summary="Merge a player into another: every game and rating follows",
 )
 def merge_player(request: HttpRequest, public_id: str, player_id: int, payload: MergeIn):

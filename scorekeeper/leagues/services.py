@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.games.models import Game, Hand, hash_token
 from scorekeeper.games.services import game_create, game_create_played, retry_on_collision
 from scorekeeper.games.signals import game_stored
-from scorekeeper.rules.errors import ResultError
+from scorekeeper.rules.errors import ResultError, RulesError
 from scorekeeper.rules.messages import N_, NP_, define
 from scorekeeper.rules.scoring.setup import NAME_CHARACTER
 from scorekeeper.rules.standing import final_places
@@ -73,7 +73,26 @@ MERGE_TOGETHER = define(
     N_("{name} and {other} played in the same game, so they are two people"),
 )
 INACTIVE_RANGE = define("league.inactive_nights", N_("a whole number from 0 to 52"))
+PLAYER_GONE = define(
+    "league.player_gone",
+    N_("{name} was merged into another player a moment ago; reload the page and try again"),
+)
 MAX_NAME = 40
+
+
+class PlayerGone(RulesError):
+    """The player a write is about was merged away by another write that came first (409)."""
+
+    code = "conflict"
+    status = 409
+
+
+def _still_there(league: League, player: Player, field: str | None = None) -> Player:
+    """``player`` as committed now (call with the league's lock held), or :class:`PlayerGone`."""
+    fresh = Player.objects.filter(league=league, pk=player.pk).first()
+    if fresh is None:
+        raise PlayerGone(PLAYER_GONE(name=player.name), field)
+    return fresh
 
 
 class LeagueForbidden(Exception):
@@ -350,7 +369,7 @@ def player_rename(*, league: League, token, player: Player, name: str) -> Player
     _check(league, token)
     name = _player_name(name)
     _lock_league(league)
-    player.refresh_from_db()
+    player = _still_there(league, player)
     clash = Player.objects.filter(league=league, key=_key(name)).exclude(pk=player.pk).first()
     if clash is not None:
         raise ResultError(NAME_TAKEN(name=clash.name), "name")
@@ -376,7 +395,12 @@ def player_merge(*, league: League, token, player: Player, into: Player) -> Play
     _check(league, token)
     if player.pk == into.pk:
         raise ResultError(MERGE_SAME(), "into")
+    # The games whose seats change are locked first, then the league: the order a hand write
+    # takes them in (game, then league), so a hand of one of them waits for the merge (and
+    # then writes its tallies for ``into``) instead of writing them for a deleted player.
+    _lock_games_of(league, player)
     _lock_league(league)
+    player, into = _still_there(league, player), _still_there(league, into, "into")
     links = list(LeagueGame.objects.filter(league=league, seats__isnull=False))
     together = [
         link
@@ -404,6 +428,16 @@ def player_merge(*, league: League, token, player: Player, into: Player) -> Play
     player.delete()
     _rebuild_all(league)
     return into
+
+
+def _lock_games_of(league: League, player: Player) -> None:
+    ids = [
+        link.game_id
+        for link in LeagueGame.objects.filter(league=league).only("game_id", "seats")
+        if player.pk in (link.seats or {}).values()
+    ]
+    if ids:
+        list(Game.objects.select_for_update().filter(pk__in=ids).order_by("pk").values_list("pk"))
 
 
 # -- seasons -----------------------------------------------------------------------------------
@@ -499,6 +533,7 @@ def league_game_create(
     game_token = game_token_for(league=league, game=game)
     Game.objects.filter(pk=game.pk).update(token_hash=hash_token(game_token))
     game.token_hash = hash_token(game_token)
+    _lock_league(league)  # players are matched and made as no merge or rename is under way
     given = {n: p for n, p in (seat_players or {}).items() if n in names}
     seats = {**_players_for(league, [n for n in names if n not in given]), **given}
     if len({p.pk for p in seats.values()}) < len(seats):
@@ -551,6 +586,7 @@ class _At:
     pk: int
 
 
+@retry_on_collision
 @transaction.atomic
 def league_game_set_played_on(
     *, league: League, token, link: LeagueGame, played_on: Any
@@ -559,9 +595,11 @@ def league_game_set_played_on(
     earlier of its two places in the history on."""
     _check(league, token)
     day = _day(played_on)
+    _lock_league(league)
+    # Where the game is now, as the last write committed it (not as this request read it).
+    link.refresh_from_db(fields=["played", "ranked", "finished"])
     if day == timezone.localdate(link.played):
         return link
-    _lock_league(league)
     seasons = list(league.seasons.all())
     before = _scopes_of(link, seasons)
     old = _At(link.played, link.pk)
@@ -588,10 +626,13 @@ def league_game_edit_token(*, league: League, token, link: LeagueGame) -> str:
     return game_token
 
 
+@retry_on_collision
 @transaction.atomic
 def league_game_set_ranked(*, league: League, token: str | None, link: LeagueGame, ranked: bool):
     """Count a game, or make it a friendly; every scope it is in is rebuilt from it on."""
     _check(league, token)
+    _lock_league(league)
+    link.refresh_from_db(fields=["played", "ranked", "finished"])
     if link.ranked == ranked:
         return link
     link.ranked = ranked
@@ -618,6 +659,13 @@ def sync_game(*, game: Game) -> None:
 
 
 def _sync(link: LeagueGame, game: Game) -> None:
+    if game.over or link.finished:
+        # A game that ends or is corrected after its end changes the league's history: take
+        # the league's lock before reading the link, so a move, merge or rebuild that came
+        # first is seen (its night, its seats), and this game's rebuild starts where it is now.
+        # A hand of a game in play takes no league lock (its game's lock is enough).
+        _lock_league(link.league)
+        link.refresh_from_db(fields=["played", "ranked", "finished", "seats"])
     _write_tallies(link)  # every stored write, in play or not: a player's record counts both
     finished = bool(game.over)
     if not finished and not link.finished:
@@ -685,6 +733,7 @@ def _lock_league(league: League) -> None:
 
 def _rebuild_for(link: LeagueGame) -> None:
     _lock_league(link.league)
+    link.refresh_from_db(fields=["played"])  # a move committed while this write waited
     seasons = list(link.league.seasons.all())
     for scope in _scopes_of(link, seasons):
         _rebuild(link.league, scope, since=link)

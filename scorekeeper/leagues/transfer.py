@@ -54,6 +54,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorekeeper.games.models import Hand, Seat
+from scorekeeper.games.services import retry_on_collision
 from scorekeeper.i18n import render_message
 from scorekeeper.rules.errors import GameOverError, RulesError
 from scorekeeper.rules.game import replay
@@ -62,6 +63,7 @@ from .models import League, LeagueGame, Player
 from .selectors import league_variants, standings
 from .services import (
     LeagueForbidden,
+    _lock_league,
     deferred,
     import_players,
     league_game_create,
@@ -619,6 +621,7 @@ def _locate(game: Planned) -> str:
     return game.where
 
 
+@retry_on_collision
 def import_games(
     *,
     league: League,
@@ -672,6 +675,10 @@ class _RolledBack(Exception):
 
 def _write(league: League, token: str, report: Report) -> None:
     with transaction.atomic(), deferred():
+        # The league's lock first, as every write that changes its history takes it: the
+        # players are matched as no merge or rename is under way, and the one rebuild at the
+        # end starts from the earliest imported game with no other write in between.
+        _lock_league(league)
         if report.settings_taken:
             League.objects.filter(pk=league.pk).update(**report.settings)
             for key, value in report.settings.items():
