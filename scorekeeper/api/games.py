@@ -42,6 +42,7 @@ from scorekeeper.rules import score_hand
 from . import leagues
 from .errors import ApiError, ErrorDetail, ErrorOut
 from .explain import Explained, explained
+from .inputs import PathNumber
 
 router = Router(tags=["games"])
 
@@ -383,7 +384,7 @@ def correct_hand(
     request: HttpRequest,
     response: HttpResponse,
     public_id: str,
-    n: int,
+    n: PathNumber,
     payload: CorrectionIn,
     idempotency_key: str | None = KEY_HEADER,
     if_match: str | None = IF_MATCH_HEADER,
@@ -414,7 +415,7 @@ def delete_hand(
     request: HttpRequest,
     response: HttpResponse,
     public_id: str,
-    n: int,
+    n: PathNumber,
     idempotency_key: str | None = KEY_HEADER,
     if_match: str | None = IF_MATCH_HEADER,
 ):
@@ -494,7 +495,7 @@ def _answer(response: HttpResponse, outcome: Outcome, body):
     response={200: list[RevisionOut], 404: ErrorOut, 422: ErrorOut},
     summary="Every version of hand n, oldest first",
 )
-def get_hand_history(request: HttpRequest, public_id: str, n: int):
+def get_hand_history(request: HttpRequest, public_id: str, n: PathNumber):
     game = _game_or_404(public_id)
     with _hand_or_404(n):
         revisions = hand_history(game=game, number=n)

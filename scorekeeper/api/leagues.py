@@ -50,6 +50,7 @@ from scorekeeper.rules import all_variants, get_variant
 from scorekeeper.rules.errors import RulesError
 
 from .errors import ApiError, ErrorDetail, ErrorOut
+from .inputs import MAX_INT, BodyId, PathNumber
 
 router = Router(tags=["leagues"])
 
@@ -236,7 +237,7 @@ class RenameIn(Schema):
 
 
 class MergeIn(Schema):
-    into: int
+    into: BodyId
 
 
 class ImportRefusedDetail(ErrorDetail):
@@ -438,7 +439,7 @@ def list_league_games(
     request: HttpRequest,
     public_id: str,
     limit: int = Query(MAX_GAMES_LISTED, ge=1, le=MAX_GAMES_LISTED),
-    offset: int = Query(0, ge=0),
+    offset: int = Query(0, ge=0, le=MAX_INT),
 ):
     league = league_or_404(public_id)
     return [_game_out(item) for item in recent_games(league=league, limit=limit, offset=offset)]
@@ -521,7 +522,7 @@ def _player_or_404(league: League, player_id: int) -> Player:
 def get_player(
     request: HttpRequest,
     public_id: str,
-    player_id: int,
+    player_id: PathNumber,
     variant: str | None = None,
     season: str | None = None,
 ):
@@ -622,7 +623,7 @@ def _stats_out(stats: dict[str, Any]) -> dict[str, Any]:
     response={200: PlayerOut, **WRITE_ERRORS, 409: ErrorOut},
     summary="Rename a player (the old name is kept among the former names)",
 )
-def rename_player(request: HttpRequest, public_id: str, player_id: int, payload: RenameIn):
+def rename_player(request: HttpRequest, public_id: str, player_id: PathNumber, payload: RenameIn):
     league = league_or_404(public_id)
     token = bearer(request)
     player = _player_or_404(league, player_id)
@@ -638,7 +639,7 @@ def rename_player(request: HttpRequest, public_id: str, player_id: int, payload:
     response={200: PlayerOut, **WRITE_ERRORS, 409: ErrorOut},
     summary="Merge a player into another: every game and rating follows",
 )
-def merge_player(request: HttpRequest, public_id: str, player_id: int, payload: MergeIn):
+def merge_player(request: HttpRequest, public_id: str, player_id: PathNumber, payload: MergeIn):
     league = league_or_404(public_id)
     token = bearer(request)
     player = _player_or_404(league, player_id)

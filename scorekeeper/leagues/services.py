@@ -78,6 +78,13 @@ PLAYER_GONE = define(
     N_("{name} was merged into another player a moment ago; reload the page and try again"),
 )
 MAX_NAME = 40
+MAX_FORMER_NAMES = 20
+LIST_EXPECTED = define("league.list_expected", N_("expected a list"))
+TOO_MANY_FORMER = define(
+    "league.former_names_too_many",
+    NP_("at most {limit} former name", "at most {limit} former names"),
+    count="limit",
+)
 
 
 class PlayerGone(RulesError):
@@ -334,8 +341,8 @@ def import_players(*, league: League, people: Sequence[dict]) -> dict[Any, Playe
             by_name.setdefault(_key(name), p)
     found: dict[Any, Player] = {}
     for person in people:
-        ref, name = person.get("ref"), person["name"]
-        formers = [n for n in person.get("former_names") or [] if isinstance(n, str)]
+        ref = person.get("ref")
+        name, formers = player_names(person["name"], person.get("former_names"))
         player = by_id.get(ref) if isinstance(ref, int) and not isinstance(ref, bool) else None
         if player is None:
             player = next((by_name[_key(n)] for n in [name, *formers] if _key(n) in by_name), None)
@@ -354,10 +361,26 @@ def import_players(*, league: League, people: Sequence[dict]) -> dict[Any, Playe
     return found
 
 
-def _player_name(value: Any) -> str:
+def _player_name(value: Any, field: str = "name") -> str:
     from scorekeeper.rules.scoring.setup import player_name
 
-    return player_name(_text(value, "name", limit=MAX_NAME), "name")
+    return player_name(_text(value, field, limit=MAX_NAME), field)
+
+
+def player_names(name: Any, former_names: Any, *, field: str = "") -> tuple[str, list[str]]:
+    """A player's name and former names as a league stores them, checked as every path that
+    stores a player's name checks it (a rename, a game's seats, an import): visible
+    characters, at most :data:`MAX_NAME` long, and at most :data:`MAX_FORMER_NAMES` former
+    names. ``field`` prefixes the fields named in an error (``players[3]``)."""
+    at = f"{field}." if field else ""
+    name = _player_name(name, f"{at}name")
+    formers = [] if former_names is None else former_names
+    if not isinstance(formers, list):
+        raise ResultError(LIST_EXPECTED(), f"{at}former_names")
+    if len(formers) > MAX_FORMER_NAMES:
+        raise ResultError(TOO_MANY_FORMER(limit=MAX_FORMER_NAMES), f"{at}former_names")
+    checked = [_player_name(n, f"{at}former_names[{i}]") for i, n in enumerate(formers)]
+    return name, list(dict.fromkeys(checked))
 
 
 @retry_on_collision  # SQLite answers 'locked' to the second of two renames at once

@@ -56,6 +56,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.games.models import Hand, Seat
 from scorekeeper.games.services import retry_on_collision
 from scorekeeper.i18n import render_message
+from scorekeeper.jsondepth import MAX_DEPTH, too_deep
 from scorekeeper.rules.errors import GameOverError, RulesError
 from scorekeeper.rules.game import replay
 
@@ -68,6 +69,7 @@ from .services import (
     import_players,
     league_game_create,
     played_on,
+    player_names,
     season_create,
     token_valid,
 )
@@ -98,6 +100,7 @@ COLUMNS = (
     "seats",
 )
 MAX_GAMES = 5000
+MAX_PLAYERS = 2000  # people in one document (a league of a club has a few dozen)
 MAX_HANDS = 60000
 
 
@@ -323,7 +326,11 @@ class Report:
 def parse_csv(text: str, report: Report) -> list[Planned]:
     """Game and hand rows into planned games; every unreadable row is an error with its line."""
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    missing = [c for c in ("record", "game") if c not in (reader.fieldnames or [])]
+    try:
+        missing = [c for c in ("record", "game") if c not in (reader.fieldnames or [])]
+    except csv.Error as error:
+        _unreadable(1, error, report)
+        return []
     if missing:
         report.error(
             "line 1",
@@ -332,7 +339,16 @@ def parse_csv(text: str, report: Report) -> list[Planned]:
         return []
     games: dict[str, Planned] = {}
     order: list[Planned] = []
-    for row in reader:
+    rows = iter(reader)
+    while True:
+        first = reader.line_num + 1  # the line the next row starts on
+        try:
+            row = next(rows)
+        except StopIteration:
+            break
+        except csv.Error as error:  # nothing after it can be trusted: stop at this row
+            _unreadable(first, error, report)
+            break
         line = f"line {reader.line_num}"
         if None in row:
             report.error(line, _("this row has more cells than the header"))
@@ -387,6 +403,15 @@ def parse_csv(text: str, report: Report) -> list[Planned]:
     return order
 
 
+def _unreadable(line: int, error: csv.Error, report: Report) -> None:
+    """A row the csv module cannot read: a cell over its limit, or broken quoting."""
+    if "field limit" in str(error):
+        text = _("a cell holds more than %(n)s characters") % {"n": csv.field_size_limit()}
+    else:
+        text = _("this row is not valid CSV (%(why)s)") % {"why": error}
+    report.error(f"line {line}", text)
+
+
 def _csv_game(row: Mapping[str, Any], line: str, label: str, report: Report) -> Planned | None:
     before = len(report.errors)
     if not label:
@@ -425,7 +450,23 @@ def _csv_player(row: Mapping[str, Any], line: str, report: Report) -> None:
         report.error(line, _("a player row needs the player's name"), "player")
         return
     ref: Any = int(ref_text) if ref_text.isdigit() else (ref_text or name)
-    report.people.append({"ref": ref, "name": name, "former_names": formers or []})
+    _person(ref, name, formers or [], line, "", report)
+
+
+def _person(ref: Any, name: Any, formers: Any, where: str, field: str, report: Report) -> None:
+    """A player of the document, its names checked as every path that stores a name checks
+    them (:func:`~scorekeeper.leagues.services.player_names`)."""
+    if len(report.people) >= MAX_PLAYERS:
+        if len(report.people) == MAX_PLAYERS:
+            report.error(where, _("at most %(n)s players per import") % {"n": MAX_PLAYERS})
+            report.people.append({})  # past the bound: the error is said once (none is written)
+        return
+    try:
+        name, formers = player_names(name, formers, field=field)
+    except RulesError as error:
+        report.error(where, render_message(error.message), error.field)
+        return
+    report.people.append({"ref": ref, "name": name, "former_names": formers})
 
 
 def parse_json(data: Any, report: Report) -> list[Planned]:
@@ -443,7 +484,7 @@ def parse_json(data: Any, report: Report) -> list[Planned]:
             report.error(f"players[{i}]", _("expected a player with a name"), f"players[{i}]")
             continue
         ref = person.get("id", name)
-        report.people.append({"ref": ref, "name": name.strip(), "former_names": formers})
+        _person(ref, name, formers, f"players[{i}]", f"players[{i}]", report)
     if isinstance(data, Mapping):
         _parse_league(data, report)
     games = data.get("games") if isinstance(data, Mapping) else None
@@ -529,8 +570,16 @@ def _parse_league(data: Mapping, report: Report) -> None:
 def _json(text: Any, kind: type, line: str, column: str, report: Report) -> Any:
     try:
         value = json.loads(text or "")
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         report.error(line, _("%(column)s: not valid JSON") % {"column": column}, column)
+        return None
+    if too_deep(value):
+        report.error(
+            line,
+            _("%(column)s: JSON nested more than %(n)s levels deep")
+            % {"column": column, "n": MAX_DEPTH},
+            column,
+        )
         return None
     if not isinstance(value, kind):
         if kind is dict:
