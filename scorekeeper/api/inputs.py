@@ -26,8 +26,9 @@ MAX_MELDS = 30  # melds in one check
 # Every integer a path, a query string or a body names (an id, a hand number, an offset): past
 # this no row exists, and past 2**63 no database column holds it (a 500, not an answer).
 MAX_INT = 2**31 - 1
-# A hand number, a player id: 1 and up. Refused past MAX_INT (422, the field named).
-PathNumber = Annotated[int, Path(ge=1, le=MAX_INT)]
+# A hand number, a player id in a path: refused past MAX_INT either way (422, the field
+# named); a number no hand or player has within it is a 404, as always.
+PathNumber = Annotated[int, Path(ge=-MAX_INT, le=MAX_INT)]
 BodyId = Annotated[int, Field(ge=1, le=MAX_INT)]
 
 
