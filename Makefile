@@ -1,5 +1,5 @@
 # Rummy Table: `make run` to play locally, `make test` for the whole suite.
-.PHONY: run serve test lint check bench browser-deps gettext-deps messages
+.PHONY: run serve test lint check bench browser-deps gettext-deps messages audit
 
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -104,6 +104,14 @@ check: $(DEV_STAMP)
 test: $(DEV_STAMP) browser-deps gettext-deps
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -n auto
+
+# Known vulnerabilities in the installed packages (PyPI's advisory data),
+# where the network reaches them. --strict: a package the service cannot look up fails the
+# audit (behind a mirror without advisories every package is such), rather than passing silently.
+audit: $(DEV_STAMP)
+	$(VENV)/bin/pip-audit --strict --progress-spinner off --skip-editable \
+	  || { echo "pip-audit failed: a vulnerable package above, or the advisory service is out of" \
+	            "reach (try again online: make audit)"; exit 1; }
 
 bench: $(DEV_STAMP)
 	$(PY) bench/arrange.py

@@ -50,8 +50,21 @@ class RequestIdFilter(logging.Filter):
 
 
 def request_id_context(request: HttpRequest) -> dict[str, str]:
-    """Template context: ``request_id`` for error pages and the footer of a report."""
-    return {"request_id": getattr(request, "request_id", "")}
+    """Template context: ``request_id`` for error pages and the footer of a report, and
+    ``page_path``: this page's path and query to come back to (the language form's "next"),
+    never holding a secret (an old-style ``/join/<token>/`` link comes back to the page
+    it would open, without the token)."""
+    return {"request_id": getattr(request, "request_id", ""), "page_path": page_path(request)}
+
+
+_JOIN_TAIL = re.compile(r"join/[^/]+/?$")
+
+
+def page_path(request: HttpRequest) -> str:
+    """``request.get_full_path()`` without a secret: see :func:`request_id_context`."""
+    if _SECRET_PATH.search(request.path):
+        return _JOIN_TAIL.sub("", request.path)  # and no query string: it may hold more
+    return request.get_full_path()
 
 
 class RequestIdMiddleware:
@@ -67,6 +80,12 @@ class RequestIdMiddleware:
         try:
             response = self.get_response(request)
             response["X-Request-ID"] = rid
+            # Every answer, even one made before SecurityMiddleware ran (a 503 of dbwatch):
+            # a Referer never leaves the site; from a path holding a secret, none is sent.
+            if _SECRET_PATH.search(request.path):
+                response["Referrer-Policy"] = "no-referrer"
+            else:
+                response.headers.setdefault("Referrer-Policy", settings.SECURE_REFERRER_POLICY)
             self._log(request, response, started)
             return response
         finally:

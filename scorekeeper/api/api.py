@@ -13,7 +13,20 @@ from typing import Any
 from django.http import HttpResponse, HttpResponseNotAllowed
 from ninja import NinjaAPI
 
-from . import catalogue, errors, games, health, leagues, links, results, rules, table, text, tools
+from . import (
+    catalogue,
+    errors,
+    examples,
+    games,
+    health,
+    leagues,
+    links,
+    results,
+    rules,
+    table,
+    text,
+    tools,
+)
 
 
 class RummyAPI(NinjaAPI):
@@ -61,6 +74,7 @@ errors.install(api)
 
 api.add_router("", catalogue.router)
 api.add_router("", tools.router)
+api.add_router("", examples.router)  # before games: its path is more specific
 api.add_router("", games.router)
 api.add_router("", health.router)
 api.add_router("", leagues.router)

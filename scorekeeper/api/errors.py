@@ -226,7 +226,8 @@ def install(api: NinjaAPI) -> None:
         body = error_body(
             exc.code, message, field, message_code=data["code"], params=data["params"]
         )
-        return respond(request, 400, body)
+        # 400, or the error's own status (409: another write came first, see PlayerGone).
+        return respond(request, getattr(exc, "status", 400), body)
 
     @api.exception_handler(ApiError)
     def api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:

@@ -44,6 +44,7 @@ from scorekeeper.rules import score_hand
 from . import leagues
 from .errors import ApiError, ErrorDetail, ErrorOut
 from .explain import Explained, explained
+from .inputs import PathNumber
 
 router = Router(tags=["games"])
 
@@ -414,7 +415,7 @@ def correct_hand(
     request: HttpRequest,
     response: HttpResponse,
     public_id: str,
-    n: int,
+    n: PathNumber,
     payload: CorrectionIn,
     idempotency_key: str | None = KEY_HEADER,
     if_match: str | None = IF_MATCH_HEADER,
@@ -446,7 +447,7 @@ def delete_hand(
     request: HttpRequest,
     response: HttpResponse,
     public_id: str,
-    n: int,
+    n: PathNumber,
     idempotency_key: str | None = KEY_HEADER,
     if_match: str | None = IF_MATCH_HEADER,
 ):
@@ -564,7 +565,7 @@ def _answer(response: HttpResponse, outcome: Outcome | HandWrite, body):
     response={200: list[RevisionOut], 404: ErrorOut, 422: ErrorOut},
     summary="Every version of hand n, oldest first",
 )
-def get_hand_history(request: HttpRequest, public_id: str, n: int):
+def get_hand_history(request: HttpRequest, public_id: str, n: PathNumber):
     game = _game_or_404(public_id)
     with _hand_or_404(n):
         revisions = hand_history(game=game, number=n)

@@ -8,9 +8,10 @@ already knows which field of the request it is about.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
 from django.utils.translation import gettext
+from ninja import Field, Path
 
 from scorekeeper.rules import Card, Table, get_variant, parse_cards
 from scorekeeper.rules.families import MAX_TEXT, family_of
@@ -22,6 +23,13 @@ from .errors import ApiError, about, with_field
 # the arrangement search grows quickly past about 20 cards, so longer "hands" are refused.
 MAX_HAND = 18  # cards in a hand for the deadwood calculator
 MAX_MELDS = 30  # melds in one check
+# Every integer a path, a query string or a body names (an id, a hand number, an offset): past
+# this no row exists, and past 2**63 no database column holds it (a 500, not an answer).
+MAX_INT = 2**31 - 1
+# A hand number, a player id in a path: refused past MAX_INT either way (422, the field
+# named); a number no hand or player has within it is a 404, as always.
+PathNumber = Annotated[int, Path(ge=-MAX_INT, le=MAX_INT)]
+BodyId = Annotated[int, Field(ge=1, le=MAX_INT)]
 
 
 def load_table(

@@ -59,6 +59,7 @@ from scorekeeper.rules import all_variants, get_variant
 from scorekeeper.rules.errors import RulesError
 
 from .errors import ApiError, ErrorDetail, ErrorOut
+from .inputs import MAX_INT, BodyId, PathNumber
 
 router = Router(tags=["leagues"])
 
@@ -278,7 +279,7 @@ class RenameIn(Schema):
 
 
 class MergeIn(Schema):
-    into: int
+    into: BodyId
 
 
 class ImportRefusedDetail(ErrorDetail):
@@ -489,7 +490,7 @@ def list_league_games(
     public_id: str,
     page: int | None = Query(None, ge=1, le=1_000_000),
     limit: int = Query(MAX_GAMES_LISTED, ge=1, le=MAX_GAMES_LISTED),
-    offset: int = Query(0, ge=0),
+    offset: int = Query(0, ge=0, le=MAX_INT),
     variant: str | None = None,
     season: str | None = None,
 ):
@@ -694,7 +695,7 @@ def _player_or_404(league: League, player_id: int) -> Player:
 def get_player(
     request: HttpRequest,
     public_id: str,
-    player_id: int,
+    player_id: PathNumber,
     variant: str | None = None,
     season: str | None = None,
 ):
@@ -799,10 +800,10 @@ def _stats_out(stats: dict[str, Any]) -> dict[str, Any]:
 
 @router.patch(
     "/leagues/{public_id}/players/{player_id}",
-    response={200: PlayerOut, **WRITE_ERRORS},
+    response={200: PlayerOut, **WRITE_ERRORS, 409: ErrorOut},
     summary="Rename a player (the old name is kept among the former names)",
 )
-def rename_player(request: HttpRequest, public_id: str, player_id: int, payload: RenameIn):
+def rename_player(request: HttpRequest, public_id: str, player_id: PathNumber, payload: RenameIn):
     league = league_or_404(public_id)
     token = bearer(request)
     player = _player_or_404(league, player_id)
@@ -815,10 +816,10 @@ def rename_player(request: HttpRequest, public_id: str, player_id: int, payload:
 
 @router.post(
     "/leagues/{public_id}/players/{player_id}/merge",
-    response={200: PlayerOut, **WRITE_ERRORS},
+    response={200: PlayerOut, **WRITE_ERRORS, 409: ErrorOut},
     summary="Merge a player into another: every game and rating follows",
 )
-def merge_player(request: HttpRequest, public_id: str, player_id: int, payload: MergeIn):
+def merge_player(request: HttpRequest, public_id: str, player_id: PathNumber, payload: MergeIn):
     league = league_or_404(public_id)
     token = bearer(request)
     player = _player_or_404(league, player_id)

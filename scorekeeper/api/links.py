@@ -16,7 +16,10 @@ fits its game whatever the family, and the token is the write's own ``Authorizat
 What links cannot say: which of a new game's hand links fits it. A runtime expression copies
 a value out of the answer; the game's family, which decides the body's shape, is named by
 nothing it can point at. So a new game offers one hand link per kind of table, and a client
-picks the one for its variant and players (``description`` names them).
+picks the one for its variant and players (``description`` names them). And one pair of links
+that fits every table: ``GetExampleHand`` asks the game for a hand it takes
+(``GET /games/{id}/hands/example``, built by :func:`example_entry` and checked by replaying the
+game's hands with it), and ``RecordExampleHand`` writes that hand.
 """
 
 from __future__ import annotations
@@ -99,6 +102,35 @@ def hand_bodies() -> tuple[tuple[str, int, str, dict[str, Any]], ...]:
     return tuple(found)
 
 
+# A value of each kind of hand-level field, for the fields a table requires: Oklahoma's upcard
+# (a king: the knock limit stays 10, and no spade to double the hand).
+SAMPLE_FIELDS = {"card": "KH", "flag": False, "number": 0}
+
+
+def example_entry(
+    *, family: Family, players: list[str], fits: Any, table: Any = None
+) -> dict[str, Any] | None:
+    """A simple entry for a table of ``players`` of ``family`` (the first seat in the role,
+    each counted seat a few points, and a sample of each field ``table`` requires), the first
+    of :func:`_tries` that ``fits(entry)`` takes (a function raising RulesError for an entry
+    the table refuses); None if none fits."""
+    extras = {}
+    if table is not None:
+        extras = {
+            f.key: SAMPLE_FIELDS[f.kind]
+            for f in family.fields(table)
+            if f.required and f.kind in SAMPLE_FIELDS
+        }
+    for entry in _tries(family, len(players)):
+        named = {**_named(entry, players.__getitem__), **extras}
+        try:
+            fits(named)
+        except RulesError:
+            continue
+        return named
+    return None
+
+
 def _title(slug: str) -> str:
     return "".join(part.capitalize() for part in slug.replace("_", "-").split("-"))
 
@@ -151,6 +183,13 @@ def _operation_id(schema: dict[str, Any], path: str, method: str) -> str:
     return schema["paths"][PREFIX + path][method]["operationId"]
 
 
+def _optional_id(schema: dict[str, Any], path: str, method: str) -> str | None:
+    try:
+        return _operation_id(schema, path, method)
+    except KeyError:
+        return None
+
+
 def add_links(schema: dict[str, Any]) -> dict[str, Any]:
     """Put the links into an OpenAPI document (operations it lacks get none)."""
     try:
@@ -162,9 +201,30 @@ def add_links(schema: dict[str, Any]) -> dict[str, Any]:
     except KeyError:
         return schema
     created = _responses(schema, "/games", "post")
+    example = _optional_id(schema, "/games/{public_id}/hands/example", "get")
     if created is not None:
         links = created.setdefault("links", {})
         links["GetGame"] = {"operationId": get_game, "parameters": {"path.public_id": GAME}}
+        if example is not None:
+            # Whatever table was made (any variant, any number of players), this pair of links
+            # fills it: the game's own example hand, then that hand written.
+            links["GetExampleHand"] = {
+                "operationId": example,
+                "parameters": {"path.public_id": GAME, "header.Authorization": BEARER},
+                "description": "a hand this new game takes, whatever its variant and players",
+            }
+    exampled = _responses(schema, "/games/{public_id}/hands/example", "get", 200)
+    if exampled is not None:
+        exampled.setdefault("links", {})["RecordExampleHand"] = {
+            "operationId": record,
+            "parameters": {
+                "path.public_id": "$request.path.public_id",
+                "header.Authorization": "$request.header.Authorization",
+            },
+            "requestBody": {"result": "$response.body#/result"},
+            "x-schemathesis": {"merge_body": False},
+            "description": "the example written as the game's next hand",
+        }
         for name, link in hand_links().items():
             tables = ", ".join(
                 f"{family} ({_seats_text(seats)})" for family, seats in link["tables"].items()

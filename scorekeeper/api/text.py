@@ -12,8 +12,11 @@ import unicodedata
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext
 
-from .errors import ApiError, JsonObjectParser, dotted
+from scorekeeper.jsondepth import MAX_DEPTH
+
+from .errors import ApiError, JsonObjectParser, dotted, with_field
 
 
 class TextJsonParser(JsonObjectParser):
@@ -37,6 +40,17 @@ def clean_text(data: Any) -> Any:
     pending: list[tuple[Any, tuple[Any, ...]]] = [(root, ())]
     while pending:  # a loop, not recursion: JSON may nest deeply
         container, path = pending.pop()
+        if len(path) >= MAX_DEPTH:  # refused here, before anything recurses into it
+            field = dotted(path) or "body"
+            raise ApiError(
+                with_field(
+                    field,
+                    gettext("nested more than %(n)s levels deep; no request needs that")
+                    % {"n": MAX_DEPTH},
+                ),
+                code="bad_json",
+                field=field,
+            )
         items = container.items() if isinstance(container, dict) else enumerate(container)
         replaced: list[tuple[Any, Any, Any]] = []
         for key, value in items:

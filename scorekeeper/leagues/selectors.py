@@ -91,7 +91,12 @@ def season_get(*, league: League, season_id: Any) -> Season:
         pk = int(season_id)
     except (TypeError, ValueError):
         raise Season.DoesNotExist(f"no season {season_id!r}") from None
+    if not 1 <= pk <= MAX_ID:  # no such row, and past 2**63 no database column holds it
+        raise Season.DoesNotExist(f"no season {season_id!r}")
     return Season.objects.get(league=league, pk=pk)
+
+
+MAX_ID = 2**31 - 1  # the largest id a URL, a form or a query string may name
 
 
 @dataclass(frozen=True)
@@ -669,6 +674,8 @@ def player_get(*, league: League, player_id: Any) -> Player:
         pk = int(player_id)
     except (TypeError, ValueError):
         raise Player.DoesNotExist(f"no player {player_id!r}") from None
+    if not 1 <= pk <= MAX_ID:
+        raise Player.DoesNotExist(f"no player {player_id!r}")
     return Player.objects.get(league=league, pk=pk)
 
 

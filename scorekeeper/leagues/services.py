@@ -33,7 +33,7 @@ from scorekeeper.games.models import Game, Hand, hash_token
 from scorekeeper.games.seats import confirmation_status
 from scorekeeper.games.services import game_create, game_create_played, retry_on_collision
 from scorekeeper.games.signals import game_checked, game_stored
-from scorekeeper.rules.errors import ResultError
+from scorekeeper.rules.errors import ResultError, RulesError
 from scorekeeper.rules.messages import N_, NP_, define
 from scorekeeper.rules.scoring.setup import NAME_CHARACTER
 from scorekeeper.rules.standing import final_places
@@ -74,7 +74,33 @@ MERGE_TOGETHER = define(
     N_("{name} and {other} played in the same game, so they are two people"),
 )
 INACTIVE_RANGE = define("league.inactive_nights", N_("a whole number from 0 to 52"))
+PLAYER_GONE = define(
+    "league.player_gone",
+    N_("{name} was merged into another player a moment ago; reload the page and try again"),
+)
 MAX_NAME = 40
+MAX_FORMER_NAMES = 20
+LIST_EXPECTED = define("league.list_expected", N_("expected a list"))
+TOO_MANY_FORMER = define(
+    "league.former_names_too_many",
+    NP_("at most {limit} former name", "at most {limit} former names"),
+    count="limit",
+)
+
+
+class PlayerGone(RulesError):
+    """The player a write is about was merged away by another write that came first (409)."""
+
+    code = "conflict"
+    status = 409
+
+
+def _still_there(league: League, player: Player, field: str | None = None) -> Player:
+    """``player`` as committed now (call with the league's lock held), or :class:`PlayerGone`."""
+    fresh = Player.objects.filter(league=league, pk=player.pk).first()
+    if fresh is None:
+        raise PlayerGone(PLAYER_GONE(name=player.name), field)
+    return fresh
 
 
 class LeagueForbidden(Exception):
@@ -316,8 +342,8 @@ def import_players(*, league: League, people: Sequence[dict]) -> dict[Any, Playe
             by_name.setdefault(_key(name), p)
     found: dict[Any, Player] = {}
     for person in people:
-        ref, name = person.get("ref"), person["name"]
-        formers = [n for n in person.get("former_names") or [] if isinstance(n, str)]
+        ref = person.get("ref")
+        name, formers = player_names(person["name"], person.get("former_names"))
         player = by_id.get(ref) if isinstance(ref, int) and not isinstance(ref, bool) else None
         if player is None:
             player = next((by_name[_key(n)] for n in [name, *formers] if _key(n) in by_name), None)
@@ -336,10 +362,26 @@ def import_players(*, league: League, people: Sequence[dict]) -> dict[Any, Playe
     return found
 
 
-def _player_name(value: Any) -> str:
+def _player_name(value: Any, field: str = "name") -> str:
     from scorekeeper.rules.scoring.setup import player_name
 
-    return player_name(_text(value, "name", limit=MAX_NAME), "name")
+    return player_name(_text(value, field, limit=MAX_NAME), field)
+
+
+def player_names(name: Any, former_names: Any, *, field: str = "") -> tuple[str, list[str]]:
+    """A player's name and former names as a league stores them, checked as every path that
+    stores a player's name checks it (a rename, a game's seats, an import): visible
+    characters, at most :data:`MAX_NAME` long, and at most :data:`MAX_FORMER_NAMES` former
+    names. ``field`` prefixes the fields named in an error (``players[3]``)."""
+    at = f"{field}." if field else ""
+    name = _player_name(name, f"{at}name")
+    formers = [] if former_names is None else former_names
+    if not isinstance(formers, list):
+        raise ResultError(LIST_EXPECTED(), f"{at}former_names")
+    if len(formers) > MAX_FORMER_NAMES:
+        raise ResultError(TOO_MANY_FORMER(limit=MAX_FORMER_NAMES), f"{at}former_names")
+    checked = [_player_name(n, f"{at}former_names[{i}]") for i, n in enumerate(formers)]
+    return name, list(dict.fromkeys(checked))
 
 
 @retry_on_collision  # SQLite answers 'locked' to the second of two renames at once
@@ -351,7 +393,7 @@ def player_rename(*, league: League, token, player: Player, name: str) -> Player
     _check(league, token)
     name = _player_name(name)
     _lock_league(league)
-    player.refresh_from_db()
+    player = _still_there(league, player)
     clash = Player.objects.filter(league=league, key=_key(name)).exclude(pk=player.pk).first()
     if clash is not None:
         raise ResultError(NAME_TAKEN(name=clash.name), "name")
@@ -377,7 +419,12 @@ def player_merge(*, league: League, token, player: Player, into: Player) -> Play
     _check(league, token)
     if player.pk == into.pk:
         raise ResultError(MERGE_SAME(), "into")
+    # The games whose seats change are locked first, then the league: the order a hand write
+    # takes them in (game, then league), so a hand of one of them waits for the merge (and
+    # then writes its tallies for ``into``) instead of writing them for a deleted player.
+    _lock_games_of(league, player)
     _lock_league(league)
+    player, into = _still_there(league, player), _still_there(league, into, "into")
     links = list(LeagueGame.objects.filter(league=league, seats__isnull=False))
     together = [
         link
@@ -405,6 +452,16 @@ def player_merge(*, league: League, token, player: Player, into: Player) -> Play
     player.delete()
     _rebuild_all(league)
     return into
+
+
+def _lock_games_of(league: League, player: Player) -> None:
+    ids = [
+        link.game_id
+        for link in LeagueGame.objects.filter(league=league).only("game_id", "seats")
+        if player.pk in (link.seats or {}).values()
+    ]
+    if ids:
+        list(Game.objects.select_for_update().filter(pk__in=ids).order_by("pk").values_list("pk"))
 
 
 # -- seasons -----------------------------------------------------------------------------------
@@ -505,6 +562,7 @@ def league_game_create(
     game_token = game_token_for(league=league, game=game)
     Game.objects.filter(pk=game.pk).update(token_hash=hash_token(game_token))
     game.token_hash = hash_token(game_token)
+    _lock_league(league)  # players are matched and made as no merge or rename is under way
     given = {n: p for n, p in (seat_players or {}).items() if n in names}
     seats = {**_players_for(league, [n for n in names if n not in given]), **given}
     if len({p.pk for p in seats.values()}) < len(seats):
@@ -558,6 +616,7 @@ class _At:
     pk: int
 
 
+@retry_on_collision
 @transaction.atomic
 def league_game_set_played_on(
     *, league: League, token, link: LeagueGame, played_on: Any
@@ -566,9 +625,11 @@ def league_game_set_played_on(
     earlier of its two places in the history on."""
     _check(league, token)
     day = _day(played_on)
+    _lock_league(league)
+    # Where the game is now, as the last write committed it (not as this request read it).
+    link.refresh_from_db(fields=["played", "ranked", "finished"])
     if day == timezone.localdate(link.played):
         return link
-    _lock_league(league)
     seasons = list(league.seasons.all())
     before = _scopes_of(link, seasons)
     old = _At(link.played, link.pk)
@@ -631,10 +692,13 @@ def _set_removed(link: LeagueGame, removed: bool) -> LeagueGame:
     return link
 
 
+@retry_on_collision
 @transaction.atomic
 def league_game_set_ranked(*, league: League, token: str | None, link: LeagueGame, ranked: bool):
     """Count a game, or make it a friendly; every scope it is in is rebuilt from it on."""
     _check(league, token)
+    _lock_league(league)
+    link.refresh_from_db(fields=["played", "ranked", "finished"])
     if link.ranked == ranked:
         return link
     link.ranked = ranked
@@ -718,6 +782,15 @@ def sync_game(*, game: Game) -> None:
 
 
 def _sync(link: LeagueGame, game: Game, *, tallies: bool = True) -> None:
+    if game.over or link.finished:
+        # A game that ends or is corrected after its end changes the league's history: take
+        # the league's lock before reading the link, so a move, merge or rebuild that came
+        # first is seen (its night, its seats), and this game's rebuild starts where it is now.
+        # A hand of a game in play takes no league lock (its game's lock is enough).
+        _lock_league(link.league)
+        link.refresh_from_db(
+            fields=["played", "ranked", "finished", "seats", "removed", "accepted"]
+        )
     if tallies:
         _write_tallies(link)  # every stored write, in play or not: a record counts both
     finished = counts(link, game)
@@ -786,6 +859,7 @@ def _lock_league(league: League) -> None:
 
 def _rebuild_for(link: LeagueGame) -> None:
     _lock_league(link.league)
+    link.refresh_from_db(fields=["played"])  # a move committed while this write waited
     seasons = list(link.league.seasons.all())
     for scope in _scopes_of(link, seasons):
         _rebuild(link.league, scope, since=link)

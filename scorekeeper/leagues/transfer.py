@@ -63,7 +63,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorekeeper.games.models import Hand, Seat
+from scorekeeper.games.services import retry_on_collision
 from scorekeeper.i18n import render_message
+from scorekeeper.jsondepth import MAX_DEPTH, too_deep
 from scorekeeper.rules.errors import GameOverError, RulesError
 from scorekeeper.rules.game import replay
 from scorekeeper.spreadsheet import spreadsheet_safe, spreadsheet_unsafe
@@ -72,10 +74,12 @@ from .models import League, LeagueGame, Player
 from .selectors import league_variants, standings
 from .services import (
     LeagueForbidden,
+    _lock_league,
     deferred,
     import_players,
     league_game_create,
     played_on,
+    player_names,
     season_create,
     token_valid,
 )
@@ -114,6 +118,7 @@ COLUMNS = (
 )
 SETTINGS = {"min_games": 100, "inactive_nights": 52}  # the settings an export carries: maximum
 MAX_GAMES = 5000
+MAX_PLAYERS = 2000  # people in one document (a league of a club has a few dozen)
 MAX_HANDS = 60000
 
 
@@ -349,7 +354,11 @@ class Report:
 def parse_csv(text: str, report: Report) -> list[Planned]:
     """Game and hand rows into planned games; every unreadable row is an error with its line."""
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    missing = [c for c in ("record", "game") if c not in (reader.fieldnames or [])]
+    try:
+        missing = [c for c in ("record", "game") if c not in (reader.fieldnames or [])]
+    except csv.Error as error:
+        _unreadable(1, error, report)
+        return []
     if missing:
         report.error(
             "line 1",
@@ -358,7 +367,16 @@ def parse_csv(text: str, report: Report) -> list[Planned]:
         return []
     games: dict[str, Planned] = {}
     order: list[Planned] = []
-    for row in reader:
+    rows = iter(reader)
+    while True:
+        first = reader.line_num + 1  # the line the next row starts on
+        try:
+            row = next(rows)
+        except StopIteration:
+            break
+        except csv.Error as error:  # nothing after it can be trusted: stop at this row
+            _unreadable(first, error, report)
+            break
         line = f"line {reader.line_num}"
         if None in row:
             report.error(line, _("this row has more cells than the header"))
@@ -463,6 +481,13 @@ def _add_season(season: Any, where: str, report: Report) -> None:
         report.error(where, _("expected a season with a name, a first and a last day"), where)
         return
     report.seasons.append({"name": name.strip(), "starts": starts, "ends": ends})
+def _unreadable(line: int, error: csv.Error, report: Report) -> None:
+    """A row the csv module cannot read: a cell over its limit, or broken quoting."""
+    if "field limit" in str(error):
+        text = _("a cell holds more than %(n)s characters") % {"n": csv.field_size_limit()}
+    else:
+        text = _("this row is not valid CSV (%(why)s)") % {"why": error}
+    report.error(f"line {line}", text)
 
 
 def _csv_game(row: Mapping[str, Any], line: str, label: str, report: Report) -> Planned | None:
@@ -511,7 +536,23 @@ def _csv_player(row: Mapping[str, Any], line: str, report: Report) -> None:
         report.error(line, _("a player row needs the player's name"), "player")
         return
     ref: Any = int(ref_text) if ref_text.isdigit() else (ref_text or name)
-    report.people.append({"ref": ref, "name": name, "former_names": formers or []})
+    _person(ref, name, formers or [], line, "", report)
+
+
+def _person(ref: Any, name: Any, formers: Any, where: str, field: str, report: Report) -> None:
+    """A player of the document, its names checked as every path that stores a name checks
+    them (:func:`~scorekeeper.leagues.services.player_names`)."""
+    if len(report.people) >= MAX_PLAYERS:
+        if len(report.people) == MAX_PLAYERS:
+            report.error(where, _("at most %(n)s players per import") % {"n": MAX_PLAYERS})
+            report.people.append({})  # past the bound: the error is said once (none is written)
+        return
+    try:
+        name, formers = player_names(name, formers, field=field)
+    except RulesError as error:
+        report.error(where, render_message(error.message), error.field)
+        return
+    report.people.append({"ref": ref, "name": name, "former_names": formers})
 
 
 def parse_json(data: Any, report: Report) -> list[Planned]:
@@ -529,7 +570,7 @@ def parse_json(data: Any, report: Report) -> list[Planned]:
             report.error(f"players[{i}]", _("expected a player with a name"), f"players[{i}]")
             continue
         ref = person.get("id", name)
-        report.people.append({"ref": ref, "name": name.strip(), "former_names": formers})
+        _person(ref, name, formers, f"players[{i}]", f"players[{i}]", report)
     if isinstance(data, Mapping):
         _parse_league(data, report)
     games = data.get("games") if isinstance(data, Mapping) else None
@@ -619,8 +660,16 @@ def _parse_league(data: Mapping, report: Report) -> None:
 def _json(text: Any, kind: type, line: str, column: str, report: Report) -> Any:
     try:
         value = json.loads(text or "")
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         report.error(line, _("%(column)s: not valid JSON") % {"column": column}, column)
+        return None
+    if too_deep(value):
+        report.error(
+            line,
+            _("%(column)s: JSON nested more than %(n)s levels deep")
+            % {"column": column, "n": MAX_DEPTH},
+            column,
+        )
         return None
     if not isinstance(value, kind):
         if kind is dict:
@@ -713,6 +762,7 @@ def _locate(game: Planned) -> str:
     return game.where
 
 
+@retry_on_collision
 def import_games(
     *,
     league: League,
@@ -766,6 +816,10 @@ class _RolledBack(Exception):
 
 def _write(league: League, token: str, report: Report) -> None:
     with transaction.atomic(), deferred():
+        # The league's lock first, as every write that changes its history takes it: the
+        # players are matched as no merge or rename is under way, and the one rebuild at the
+        # end starts from the earliest imported game with no other write in between.
+        _lock_league(league)
         if report.settings_taken:
             League.objects.filter(pk=league.pk).update(**report.settings)
             for key, value in report.settings.items():

@@ -39,14 +39,17 @@ def _both(family_slug, entry) -> tuple[bool, bool]:
 CASES = []
 for slug, family in FAMILIES.items():
     base = {family.role: "Ann"}
+    # A seat whose entry the family reads: the winner's alone, or another player's where only
+    # the others' cards count (the winner's entry is refused there, issue 27).
+    seat = "Bob" if family.seats == "others" else "Ann"
     CASES.append((slug, {**base, "surprise": 1}, False))
-    CASES.append((slug, {**base, "hands": {"Ann": {"surprise": 1}}}, False))
+    CASES.append((slug, {**base, "hands": {seat: {"surprise": 1}}}, False))
     if "points" in family.seat_keys:
-        CASES.append((slug, {**base, "hands": {"Ann": {"points": MAX_POINTS}}}, True))
-        CASES.append((slug, {**base, "hands": {"Ann": {"points": MAX_POINTS + 1}}}, False))
+        CASES.append((slug, {**base, "hands": {seat: {"points": MAX_POINTS}}}, True))
+        CASES.append((slug, {**base, "hands": {seat: {"points": MAX_POINTS + 1}}}, False))
     if "cards" in family.seat_keys:
-        CASES.append((slug, {**base, "hands": {"Ann": {"cards": "K" * 500}}}, True))
-        CASES.append((slug, {**base, "hands": {"Ann": {"cards": "K" * 501}}}, False))
+        CASES.append((slug, {**base, "hands": {seat: {"cards": "K" * 500}}}, True))
+        CASES.append((slug, {**base, "hands": {seat: {"cards": "K" * 501}}}, False))
     for extra in family.extras:
         if extra.option and _table(slug).variant.option(extra.option) is None:
             continue  # the family's first variant does not offer it

@@ -333,8 +333,15 @@ def test_schemathesis_over_the_whole_document_follows_links_and_every_answer_con
 ):
     """The stateful phase over every game operation of the served document, bounded: the
     links are valid for it (an invalid link fails the state machine's construction) and every
-    answer conforms. With one hand link per kind of table and the game's kind drawn, few of
-    its first hands fit their game, so their count is not asserted here (above it is, per
-    kind of table)."""
-    writes = _stateful_run(SCHEMA.raw_schema, examples=10, steps=10)
-    assert writes, "the stateful phase wrote no hand at all"
+    answer conforms. Whatever table it draws (any variant, any number of players), the links
+    through the game's example hand (GetExampleHand, RecordExampleHand) fill it, and the links
+    of a written hand correct and delete it: the server takes hand writes, corrections and
+    deletions of the served document itself (issue 27: 1 to 3 accepted hand writes in 66,000
+    cases, and never a correction or a deletion, before the example links)."""
+    writes = _stateful_run(SCHEMA.raw_schema, examples=20, steps=10)
+    print({key: _accepted(answers) for key, answers in writes.items()})
+    assert _accepted(writes.get(("POST", "RecordExampleHand"), [])) > 0, writes
+    posted = [a for (method, _link), answers in writes.items() if method == "POST" for a in answers]
+    assert _accepted(posted) >= 3, writes
+    assert _accepted(writes.get(("PUT", "CorrectFirstHand"), [])) > 0, writes
+    assert _accepted(writes.get(("DELETE", "DeleteFirstHand"), [])) > 0, writes

@@ -31,5 +31,5 @@ def test_no_csp_violation_through_a_game(live_server, phone):
     page.goto(base + "/api/v1/docs")
     page.wait_for_load_state("networkidle")
     page.goto(game_url)
-    page.wait_for_timeout(300)
+    page.wait_for_load_state("networkidle")  # every script and style of the page has run
     assert violations == []

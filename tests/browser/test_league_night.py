@@ -16,7 +16,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def play_quick_game(page, players, winner, held, shot=None):
     page.click("text=New league game")
     page.check("input[name=variant][value=german-rummy]")
-    page.wait_for_timeout(300)  # htmx redraws the form for the chosen game
+    # htmx redraws the form for the chosen game: wait until that answer is swapped in, or it
+    # would wipe the names typed meanwhile (a fixed 300 ms is too short on a busy machine).
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
     expect(page.locator("#id_opt-hands")).to_be_visible()
     for i, name in enumerate(players):
         page.fill(f"#id_player-{i}", name)

@@ -76,7 +76,7 @@ def test_a_double_tap_on_delete_deletes_one_hand(live_server, phone):
     keeper.locator("a:has-text('Delete hand 1')").click()
     keeper.locator("button:has-text('Delete hand 1')").dblclick()
     expect(keeper.locator(".messages")).to_contain_text("Hand 1")
-    keeper.wait_for_timeout(500)
+    keeper.wait_for_load_state("networkidle")  # the second tap's request answered too
     api = live_server.url + "/api/v1" + game_url.removeprefix(live_server.url).rstrip("/")
     state = json.loads(keeper.request.get(api).text())
     assert [h["result"]["knocker"] for h in state["hands"]] == ["Bob", "Cy"]

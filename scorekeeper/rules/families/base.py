@@ -64,6 +64,10 @@ TOO_MANY = define(
 WINNER_ONLY = define(
     "entry.winner_only", N_("{variant} counts only the winner's cards: leave out {name}'s entry")
 )
+OTHERS_ONLY = define(
+    "entry.others_only",
+    N_("{variant} counts only the other players' cards, not {name}'s: leave out {name}'s entry"),
+)
 HAND_SIZE_EXACT = define(
     "entry.hand_size_exact",
     NP_(
@@ -428,9 +432,31 @@ class Family:
                 and winner in players
             ):
                 raise ResultError(WINNER_ONLY(variant=table.variant.name, name=name), where)
+            blocked = self.blocked_for(table.variant)
+            if (
+                self.seats == "others"
+                and name == winner
+                and entry is not None
+                and not (blocked and result.get(blocked))  # the scorer names that conflict
+            ):
+                self._check_winner_entry(table, name, entry, where)
             if not isinstance(entry, Mapping):
                 continue  # the scoring function explains the shape
             self._check_seat(table, players, name, entry, result, where)
+
+    def _check_winner_entry(self, table, name, entry, where) -> None:
+        """Where only the others' cards count, the winner's entry is read only as the whole
+        hand he went out with (a variant with that rule); anything else would be stored and
+        never count, so it is refused (API.md: a field a variant does not use is a 400)."""
+        read = ("hand",) if table.variant.going_out is not None else ()
+        unused = (
+            [key for key, value in entry.items() if value is not None and key not in read]
+            if isinstance(entry, Mapping)
+            else [None]
+        )
+        if unused:
+            spot = where if unused[0] is None else f"{where}.{unused[0]}"
+            raise ResultError(OTHERS_ONLY(variant=table.variant.name, name=name), spot)
 
     def _check_seat(self, table, players, name, entry, result, where) -> None:
         for key, value in entry.items():
