@@ -27,6 +27,7 @@ from scorekeeper.rules.melds import split_melds
 from scorekeeper.rules.scoring.setup import player_name
 
 from .entry_kinds import SEAT_KINDS, kind_of
+from .sums import PointsField
 
 MAX_NAME = 40
 
@@ -734,7 +735,7 @@ def _texts(value: Any) -> bool:
 
 
 def _points_field(label: str) -> forms.IntegerField:
-    return forms.IntegerField(label=label, required=False, min_value=0, max_value=MAX_POINTS)
+    return PointsField(label=label, required=False, min_value=0, max_value=MAX_POINTS)
 
 
 def _ordered(result: dict[str, Any], family: Family) -> dict[str, Any]:
