@@ -537,19 +537,21 @@ class HandForm(forms.Form):
             for i, name in enumerate(self.players):
                 if self.skips_winner and name == winner:
                     continue
-                item = self._seat_entry(i, placed="order" in result)
+                item = self._seat_entry(i, placed="order" in result, out=name == winner)
                 if item:
                     hands[name] = item
         if hands:
             result["hands"] = hands
         return _ordered(result, family)
 
-    def _seat_entry(self, i: int, *, placed: bool) -> dict[str, Any]:
+    def _seat_entry(self, i: int, *, placed: bool, out: bool = False) -> dict[str, Any]:
         """Seat ``i``'s entry from its fields, by the family's seat map: each field filled goes
         under its entry key (a meld list split into melds, a number or cards as typed). Where
         a seat may give its points or its cards, the points win (:meth:`clean` refuses both).
         A flag (Phỏm's móm) is passed on only with something else of the seat's, or a
-        finishing order: with typed cards the engine checks the claim against them."""
+        finishing order: with typed cards the engine checks the claim against them. The player
+        who went out may leave a ``zero_when_out`` number blank when he gives the seat's other
+        numbers: it reads as 0."""
         data = self.cleaned_data
         item: dict[str, Any] = {}
         flags = []
@@ -562,6 +564,16 @@ class HandForm(forms.Form):
             if value in (None, "") or (seat_field.kind == "cards" and "points" in item):
                 continue
             item[seat_field.key] = SEAT_KINDS[seat_field.kind].read(value)
+        if out:
+            numbers = [sf for sf in self.seat_map if sf.kind == "number"]
+            for seat_field in numbers:
+                others = [sf.key for sf in numbers if sf is not seat_field]
+                if (
+                    seat_field.zero_when_out
+                    and seat_field.key not in item
+                    and any(key in item for key in others)
+                ):
+                    item[seat_field.key] = 0
         if item or placed:
             item.update(dict.fromkeys(flags, True))
         return item

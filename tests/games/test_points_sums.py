@@ -51,3 +51,21 @@ def test_the_preview_shows_the_sum_as_typed_and_its_result(client):
     assert 'value="12+11+7"' in html
     assert "12 + 11 + 7 = 30" in html
     assert 'inputmode="tel"' in html  # a keypad with + on phones
+
+
+@pytest.mark.django_db
+def test_rummy_500_the_player_who_went_out_may_leave_left_blank(client):
+    game_id = start_game(client, variant="rummy-500", players=("Ann", "Bob"))
+    data = {"winner": "0", "p0-laid": "40", "p1-laid": "10", "p1-left": "15"}
+    response = post_hand(client, game_id, data)
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    assert Hand.objects.get().entry["hands"]["Ann"] == {"laid": 40, "left": 0}
+
+
+@pytest.mark.django_db
+def test_rummy_500_a_player_who_did_not_go_out_still_gives_left(client):
+    game_id = start_game(client, variant="rummy-500", players=("Ann", "Bob"))
+    data = {"winner": "0", "p0-laid": "40", "p1-laid": "10"}
+    response = post_hand(client, game_id, data)
+    assert response.status_code == 200
+    assert Hand.objects.count() == 0
