@@ -455,6 +455,7 @@ class HandForm(forms.Form):
                 else:
                     row["points"], row["cards"] = bound["points"], bound["cards"]
                     row["mom"] = bound.get("mom")
+                    row["melds"] = bound.get("melds")  # a knocker's melds laid out
                 row["errors"] = self.seat_errors(i)
             rows.append(row)
         return rows
@@ -555,6 +556,9 @@ class HandForm(forms.Form):
         data = self.cleaned_data
         item: dict[str, Any] = {}
         flags = []
+        melds_given = any(
+            sf.kind == "melds" and data.get(f"p{i}-{sf.name}") for sf in self.seat_map
+        )
         for seat_field in self.seat_map:
             value = data.get(f"p{i}-{seat_field.name}")
             if seat_field.kind == "flag":
@@ -563,7 +567,10 @@ class HandForm(forms.Form):
                 continue
             if value in (None, "") or (seat_field.kind == "cards" and "points" in item):
                 continue
-            item[seat_field.key] = SEAT_KINDS[seat_field.kind].read(value)
+            key = seat_field.key
+            if seat_field.with_melds and melds_given:
+                key = seat_field.with_melds
+            item[key] = SEAT_KINDS[seat_field.kind].read(value)
         if out:
             numbers = [sf for sf in self.seat_map if sf.kind == "number"]
             for seat_field in numbers:
@@ -728,11 +735,13 @@ class HandForm(forms.Form):
                     return "melds"
                 if self.takes_winner_hand and name == self._winner_or_none():
                     return "melds"
-                for seat_field in self.seat_map:
-                    field = f"p{i}-{seat_field.name}"
-                    for key in seat_field.keys_read:
-                        if sub.startswith(key) and field in self.fields:
-                            return field
+                # a field's own key first (a knocker's melds), then the keys it shows back
+                for keys in (lambda sf: (sf.key,), lambda sf: sf.keys_read):
+                    for seat_field in self.seat_map:
+                        field = f"p{i}-{seat_field.name}"
+                        for key in keys(seat_field):
+                            if sub.startswith(key) and field in self.fields:
+                                return field
                 return i
         return None
 

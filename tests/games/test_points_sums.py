@@ -69,3 +69,31 @@ def test_rummy_500_a_player_who_did_not_go_out_still_gives_left(client):
     response = post_hand(client, game_id, data)
     assert response.status_code == 200
     assert Hand.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_gin_on_the_page_the_knocker_gives_his_melds_and_unmatched_cards(client):
+    game_id = start_game(client, variant="gin-rummy", players=("Ann", "Bob"))
+    page = client.get(reverse("hand_new", args=[game_id])).content.decode()
+    assert 'name="p0-melds"' in page and "data-melds" in page  # with the card picker
+    data = {
+        "winner": "0",
+        "p0-melds": "AH 2H 3H / 4S 5S 6S / 9C 9D 9H",
+        "p0-cards": "2C",
+        "p1-cards": "KS KD QC JC 10H 8D 7C 5D 4C 3D",
+    }
+    response = post_hand(client, game_id, data)
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    ann = Hand.objects.get().entry["hands"]["Ann"]
+    assert ann == {"cards": "2C", "melds": ["AH 2H 3H", "4S 5S 6S", "9C 9D 9H"]}
+    edit = client.get(reverse("hand_edit", args=[game_id, 1])).content.decode()
+    assert "AH 2H 3H / 4S 5S 6S / 9C 9D 9H" in edit  # shown back in its field
+
+
+@pytest.mark.django_db
+def test_gin_a_knocker_s_short_melds_are_refused_next_to_the_field(client):
+    game_id = start_game(client, variant="gin-rummy", players=("Ann", "Bob"))
+    data = {"winner": "0", "p0-melds": "AH 2H 3H", "p0-cards": "2C", "p1-points": "30"}
+    response = post_hand(client, game_id, data)
+    assert response.status_code == 200
+    assert Hand.objects.count() == 0

@@ -187,6 +187,9 @@ class SeatField:
     #: the player who went out may leave this number blank on the page: read as 0 when the
     #: seat gives its other numbers (Rummy 500's points left in hand)
     zero_when_out: bool = False
+    #: the key this field fills when the seat also gives its melds (a knocker's whole hand
+    #: becomes his unmatched cards); "" keeps ``key``
+    with_melds: str = ""
 
     @property
     def keys_read(self) -> tuple[str, ...]:
