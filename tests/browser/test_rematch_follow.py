@@ -1,0 +1,50 @@
+"""A viewer's phone follows the table to its rematch (issue 25 §4): the keeper taps Rematch,
+the viewer following the old game is taken to the new one, in the view it was in."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scorekeeper.games.models import Game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_viewer_is_taken_to_the_rematch_the_keeper_started(live_server, phone, shot):
+    keeper = phone()
+    keeper.goto(live_server.url + "/games/new/?variant=knock-rummy")
+    for i, name in enumerate(["Ann", "Bob", "Cy"]):
+        keeper.fill(f"#id_player-{i}", name)
+    keeper.fill("#id_opt-target", "30")
+    keeper.click(".sticky-actions button")
+    keeper.wait_for_url(re.compile(r"/games/[\w-]+/$"))
+    first_url = keeper.url
+    keeper.click("text=Enter hand 1")
+    keeper.check("#winner-1")
+    for i, points in enumerate([20, 2, 40]):
+        keeper.fill(f"#id_p{i}-points", str(points))
+    keeper.click(".sticky-actions button[name=save]")
+    keeper.wait_for_url(first_url)
+    expect(keeper.locator(".game-over .celebrate")).to_contain_text("Bob wins!")
+
+    viewer = phone()  # another phone: no edit rights, just the game's link
+    viewer.goto(first_url)
+    expect(viewer.locator(".game-over .celebrate")).to_contain_text("Bob wins!")
+    expect(viewer.locator("[data-rematch-follow]")).to_have_count(0)
+
+    keeper.click("text=Rematch")
+    keeper.wait_for_url(re.compile(r"/games/[\w-]+/$"))
+    assert keeper.url != first_url
+    new = Game.objects.exclude(rematch_of=None).get()
+    viewer.wait_for_url(re.compile(rf"/games/{new.public_id}/$"))
+    expect(viewer.locator(".scoreboard")).to_contain_text("Ann")
+    expect(viewer.locator(".enter-hand")).to_have_count(0)  # still a viewer
+    shot(viewer, "17b-viewer-followed-rematch")
+
+    # A phone that opens the old game afterwards is not sent on: it sees the news and the link.
+    later = phone()
+    later.goto(first_url)
+    expect(later.locator(".rematch-news")).to_contain_text("The table started a rematch.")
+    expect(later.locator("[data-rematch-follow]")).to_be_visible()
+    assert later.url == first_url
