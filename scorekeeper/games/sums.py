@@ -1,7 +1,8 @@
 """Points typed as a sum ("12+11+7" → 30), read on the server: digits, + and spaces only.
 
 Nothing is evaluated: the text is split on "+" and each term must be digits. A bad term is
-named in the error, with the field's label, so the keeper sees what to retype.
+named in the error (the form's summary adds the player and the field), so the keeper sees what
+to retype.
 """
 
 from __future__ import annotations
@@ -49,15 +50,15 @@ class PointsField(forms.IntegerField):
             total, bad = parse_sum(value)
             if total is None:
                 raise ValidationError(
-                    gettext("%(field)s: “%(token)s” is not a number; type numbers and + only.")
-                    % {"field": self.label, "token": bad},
+                    gettext("“%(token)s” is not a number; type numbers and + only.")
+                    % {"token": bad},
                     code="bad_sum",
                 )
             return total
         if isinstance(value, str) and value.strip() and not value.strip().isdigit():
             raise ValidationError(
-                gettext("%(field)s: “%(token)s” is not a number; type numbers and + only.")
-                % {"field": self.label, "token": value.strip()[:20]},
+                gettext("“%(token)s” is not a number; type numbers and + only.")
+                % {"token": value.strip()[:20]},
                 code="bad_sum",
             )
         return super().to_python(value)
