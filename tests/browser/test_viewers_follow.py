@@ -1,4 +1,4 @@
-"""A viewer's phone follows the table to its rematch (issue 25 §4): the keeper taps Rematch,
+"""Viewers follow the table (issue 25 §4): the keeper taps Rematch,
 the viewer following the old game is taken to the new one, in the view it was in."""
 
 import re
@@ -48,3 +48,34 @@ def test_a_viewer_is_taken_to_the_rematch_the_keeper_started(live_server, phone,
     expect(later.locator(".rematch-news")).to_contain_text("The table started a rematch.")
     expect(later.locator("[data-rematch-follow]")).to_be_visible()
     assert later.url == first_url
+
+
+def test_a_viewer_reads_what_the_keeper_s_correction_changed(live_server, phone, shot):
+    keeper = phone()
+    keeper.goto(live_server.url + "/games/new/?variant=knock-rummy")
+    for i, name in enumerate(["Ann", "Bob", "Cy"]):
+        keeper.fill(f"#id_player-{i}", name)
+    keeper.click(".sticky-actions button")
+    keeper.wait_for_url(re.compile(r"/games/[\w-]+/$"))
+    game_url = keeper.url
+    keeper.click("text=Enter hand 1")
+    keeper.check("#winner-0")
+    for i, points in enumerate([0, 10, 5]):
+        keeper.fill(f"#id_p{i}-points", str(points))
+    keeper.click(".sticky-actions button[name=save]")
+    keeper.wait_for_url(game_url)
+
+    viewer = phone()
+    viewer.goto(game_url)
+    expect(viewer.locator(".scoreboard")).to_contain_text("Bob")
+    expect(viewer.locator(".table-news")).to_have_count(0)
+
+    keeper.click("text=Correct hand 1")
+    keeper.fill("#id_p1-points", "10+20")  # a sum, too
+    keeper.click(".sticky-actions button[name=save]")
+    keeper.wait_for_url(game_url)
+    expect(keeper.locator(".messages")).to_contain_text("Hand 1 corrected.")
+    news = viewer.locator(".table-news")
+    expect(news).to_contain_text("Hand 1 corrected.")  # the poll or the stream brings it
+    expect(news).to_contain_text("→")
+    shot(viewer, "09b-viewer-reads-the-correction")
