@@ -1,5 +1,6 @@
-"""Viewers follow the table (issue 25 §4): the keeper taps Rematch,
-the viewer following the old game is taken to the new one, in the view it was in."""
+"""Viewers follow the table (issue 25 §4): the keeper taps Rematch and the viewer following the
+old game is taken to the new one, in the view it was in; the keeper corrects a hand and every
+viewer reads what it changed."""
 
 import re
 
