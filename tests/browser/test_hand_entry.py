@@ -95,3 +95,20 @@ def test_a_points_field_takes_a_sum_shown_with_its_result(live_server, phone, sh
     assert Hand.objects.get().entry["hands"]["Bob"] == {"points": 30}
     assert Hand.objects.get().entry["hands"]["Cy"] == {"points": 9}
     shot(page, "19b-points-sum-saved")
+
+
+def test_gin_the_knocker_gives_his_melds_on_the_page(live_server, phone, shot):
+    page = phone()
+    game_url = start(page, live_server.url, "gin-rummy", ["Ann", "Bob"])
+    page.click(".choices.tiles label:has-text('Ann')")
+    melds = page.locator("#id_p0-melds")
+    expect(melds).to_be_visible()
+    expect(page.locator(".seat-entry[data-seat='0'] button:has-text('Pick cards')")).to_have_count(2)
+    melds.fill("AH 2H 3H / 4S 5S 6S / 9C 9D 9H")
+    page.fill("#id_p0-cards", "2C")
+    page.fill("#id_p1-points", "30")
+    shot(page, "19c-gin-knocker-melds")
+    page.click(".sticky-actions button[name=save]")
+    page.wait_for_url(game_url)
+    ann = Hand.objects.get().entry["hands"]["Ann"]
+    assert ann == {"cards": "2C", "melds": ["AH 2H 3H", "4S 5S 6S", "9C 9D 9H"]}
