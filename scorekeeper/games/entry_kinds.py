@@ -23,6 +23,8 @@ from scorekeeper.rules.families import MAX_MELDS, MAX_POINTS, MAX_TEXT, EntryFie
 from scorekeeper.rules.families.base import MAX_EATS
 from scorekeeper.rules.melds import split_melds
 
+from .sums import PointsField
+
 if TYPE_CHECKING:  # the form passes itself in; imported for the type only
     from .forms import HandForm
 
@@ -371,7 +373,7 @@ class SeatNumber(SeatKind):
     name = "number"
 
     def field(self, seat_field):
-        return forms.IntegerField(
+        return PointsField(
             label=gettext(seat_field.label), required=False, min_value=0, max_value=MAX_POINTS
         )
 

@@ -27,6 +27,7 @@ from scorekeeper.rules.melds import split_melds
 from scorekeeper.rules.scoring.setup import player_name
 
 from .entry_kinds import SEAT_KINDS, kind_of
+from .sums import PointsField
 
 MAX_NAME = 40
 
@@ -454,6 +455,7 @@ class HandForm(forms.Form):
                 else:
                     row["points"], row["cards"] = bound["points"], bound["cards"]
                     row["mom"] = bound.get("mom")
+                    row["melds"] = bound.get("melds")  # a knocker's melds laid out
                 row["errors"] = self.seat_errors(i)
             rows.append(row)
         return rows
@@ -536,22 +538,27 @@ class HandForm(forms.Form):
             for i, name in enumerate(self.players):
                 if self.skips_winner and name == winner:
                     continue
-                item = self._seat_entry(i, placed="order" in result)
+                item = self._seat_entry(i, placed="order" in result, out=name == winner)
                 if item:
                     hands[name] = item
         if hands:
             result["hands"] = hands
         return _ordered(result, family)
 
-    def _seat_entry(self, i: int, *, placed: bool) -> dict[str, Any]:
+    def _seat_entry(self, i: int, *, placed: bool, out: bool = False) -> dict[str, Any]:
         """Seat ``i``'s entry from its fields, by the family's seat map: each field filled goes
         under its entry key (a meld list split into melds, a number or cards as typed). Where
         a seat may give its points or its cards, the points win (:meth:`clean` refuses both).
         A flag (Phỏm's móm) is passed on only with something else of the seat's, or a
-        finishing order: with typed cards the engine checks the claim against them."""
+        finishing order: with typed cards the engine checks the claim against them. The player
+        who went out may leave a ``zero_when_out`` number blank when he gives the seat's other
+        numbers: it reads as 0."""
         data = self.cleaned_data
         item: dict[str, Any] = {}
         flags = []
+        melds_given = any(
+            sf.kind == "melds" and data.get(f"p{i}-{sf.name}") for sf in self.seat_map
+        )
         for seat_field in self.seat_map:
             value = data.get(f"p{i}-{seat_field.name}")
             if seat_field.kind == "flag":
@@ -560,7 +567,20 @@ class HandForm(forms.Form):
                 continue
             if value in (None, "") or (seat_field.kind == "cards" and "points" in item):
                 continue
-            item[seat_field.key] = SEAT_KINDS[seat_field.kind].read(value)
+            key = seat_field.key
+            if seat_field.with_melds and melds_given:
+                key = seat_field.with_melds
+            item[key] = SEAT_KINDS[seat_field.kind].read(value)
+        if out:
+            numbers = [sf for sf in self.seat_map if sf.kind == "number"]
+            for seat_field in numbers:
+                others = [sf.key for sf in numbers if sf is not seat_field]
+                if (
+                    seat_field.zero_when_out
+                    and seat_field.key not in item
+                    and any(key in item for key in others)
+                ):
+                    item[seat_field.key] = 0
         if item or placed:
             item.update(dict.fromkeys(flags, True))
         return item
@@ -715,11 +735,13 @@ class HandForm(forms.Form):
                     return "melds"
                 if self.takes_winner_hand and name == self._winner_or_none():
                     return "melds"
-                for seat_field in self.seat_map:
-                    field = f"p{i}-{seat_field.name}"
-                    for key in seat_field.keys_read:
-                        if sub.startswith(key) and field in self.fields:
-                            return field
+                # a field's own key first (a knocker's melds), then the keys it shows back
+                for keys in (lambda sf: (sf.key,), lambda sf: sf.keys_read):
+                    for seat_field in self.seat_map:
+                        field = f"p{i}-{seat_field.name}"
+                        for key in keys(seat_field):
+                            if sub.startswith(key) and field in self.fields:
+                                return field
                 return i
         return None
 
@@ -734,7 +756,7 @@ def _texts(value: Any) -> bool:
 
 
 def _points_field(label: str) -> forms.IntegerField:
-    return forms.IntegerField(label=label, required=False, min_value=0, max_value=MAX_POINTS)
+    return PointsField(label=label, required=False, min_value=0, max_value=MAX_POINTS)
 
 
 def _ordered(result: dict[str, Any], family: Family) -> dict[str, Any]:

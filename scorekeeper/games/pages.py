@@ -25,7 +25,7 @@ from scorekeeper.rules.game import starting_total
 from . import presentation
 from .models import Game
 from .rescore import Consequences, describe, describe_numbers
-from .selectors import deleted_hands, game_state, hand_histories
+from .selectors import deleted_hands, game_state, hand_histories, latest_change
 
 
 def game_etag(game: Game, editable: bool, seat: str | None = None) -> str:
@@ -60,6 +60,20 @@ def rematch_of(game: Game) -> Game | None:
     if not game.over:
         return None
     return Game.objects.filter(rematch_of=game).first()
+
+
+def table_news(game: Game) -> list[str]:
+    """What the latest correction or deletion (in the last minutes) changed, in the page's
+    language, as the keeper was told it: every phone at the table reads the same account."""
+    change = latest_change(game=game)
+    if change is None:
+        return []
+    consequences = Consequences.from_data(change.consequences)
+    if change.action == change.Action.DELETED:
+        head = _("Hand %(n)s deleted.") % {"n": change.number}
+    else:
+        head = _("Hand %(n)s corrected.") % {"n": change.number}
+    return [head, *describe_numbers(consequences, change.number), *describe(consequences)]
 
 
 def game_page(
@@ -178,6 +192,7 @@ def game_page(
         "result_text": result_text,
         "result_rows": result_text.count("\n") + 1,
         "rematch": rematch_of(game),
+        "table_news": table_news(game) if not editable else [],
         "chart_series": [
             (series, presentation.seat_class(i)) for i, series in enumerate(chart.series)
         ]

@@ -2,13 +2,15 @@
 
 The new game deals first to whoever would have dealt the next hand of the old one, and keeps
 the old game's edit token, so every phone that kept score keeps doing so. A game has at most
-one rematch: a second tap (or a second phone) gets the same new game.
+one rematch: a second tap (or a second phone) gets the same new game. The old game's version
+grows, so the phones following it learn of the rematch and follow the table to it.
 """
 
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
+from .events import game_changed
 from .models import Game
 from .selectors import game_players
 from .services import game_create
@@ -48,6 +50,8 @@ def game_rematch(*, game: Game) -> Game:
             new.token_hash = game.token_hash  # the same phones keep score
             new.rematch_of = game
             new.save(update_fields=["token_hash", "rematch_of", "updated"])
+            # The old game's phones hear of it (stream or poll) and follow to the new game.
+            game_changed(game, kind="rematch")
     except IntegrityError:  # another phone's rematch got there first
         existing = Game.objects.filter(rematch_of=game).first()
         if existing is None:

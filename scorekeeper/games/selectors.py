@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
 
 from scorekeeper.rules import get_variant, score_hand
 from scorekeeper.rules.game import Replay, final_bonuses, replay
@@ -219,6 +221,24 @@ def hand_histories(*, game: Game) -> dict[int, list[HandRevision]]:
     for revision in revisions:
         histories[revision.hand.number].append(revision)
     return histories
+
+
+TABLE_NEWS_MINUTES = 10
+
+
+def latest_change(*, game: Game, minutes: int = TABLE_NEWS_MINUTES) -> HandRevision | None:
+    """The game's latest correction or deletion of a hand within the last ``minutes`` (its
+    stored consequences say what it changed), for every phone's scoreboard; None if none."""
+    since = timezone.now() - timedelta(minutes=minutes)
+    return (
+        HandRevision.objects.filter(
+            hand__game=game,
+            action__in=[HandRevision.Action.CORRECTED, HandRevision.Action.DELETED],
+            created__gte=since,
+        )
+        .order_by("-created", "-pk")
+        .first()
+    )
 
 
 def deleted_hands(*, game: Game) -> list[Hand]:

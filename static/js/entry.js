@@ -59,7 +59,9 @@
 
   function numberFields(form) {
     return Array.prototype.filter.call(
-      form.querySelectorAll(".seat-entries input[type=number], .inline-number input[type=number]"),
+      form.querySelectorAll(
+        ".seat-entries input[type=number], .inline-number input[type=number], input.points-input"
+      ),
       shown
     );
   }
@@ -75,7 +77,7 @@
 
   document.addEventListener("keydown", function (event) {
     var input = event.target;
-    if (event.key !== "Enter" || !input || !input.form || input.type !== "number") return;
+    if (event.key !== "Enter" || !input || !input.form || (input.type !== "number" && !input.classList.contains("points-input"))) return;
     var fields = numberFields(input.form);
     var at = fields.indexOf(input);
     if (at < 0) return;

@@ -191,6 +191,22 @@
     message = null;
   });
 
+  // A viewer following a game the table plays again: when the rematch appears on the
+  // scoreboard (it was not there when the page opened), the phone follows the table to it,
+  // keeping its view (the table mode).
+  var rematchAtLoad = null;
+  document.addEventListener("DOMContentLoaded", function () {
+    rematchAtLoad = !!document.querySelector("[data-rematch-follow]");
+  });
+  document.addEventListener("htmx:load", function (event) {
+    var root = event.target;
+    if (rematchAtLoad !== false || !root || !root.querySelector) return;
+    var link = root.querySelector("[data-rematch-follow]");
+    if (!link) return;
+    rematchAtLoad = true;
+    window.location.assign(link.getAttribute("href") + window.location.search);
+  });
+
   document.addEventListener("htmx:configRequest", function (event) {
     var elt = event.detail.elt;
     if (elt && elt.dataset && elt.dataset.etag && event.detail.verb === "get") {

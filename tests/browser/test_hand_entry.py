@@ -46,7 +46,7 @@ def test_phone_entry_tiles_big_numbers_steppers_and_card_lines(live_server, phon
     tile = page.locator(".choices.tiles .choice").first
     assert tile.bounding_box()["height"] >= 48
     points = page.locator("#id_p0-points")
-    assert points.get_attribute("inputmode") == "numeric"
+    assert points.get_attribute("inputmode") == "tel"  # a keypad with + for sums
     assert "big-number" in points.get_attribute("class")
     cards = page.locator("#id_p1-cards")
     assert cards.evaluate("e => e.tagName") == "TEXTAREA"
@@ -74,3 +74,41 @@ def test_small_counts_have_steppers(live_server, phone, shot):
     page.wait_for_url(re.compile(r"/games/[\w-]+/$"), wait_until="commit")
     page.wait_for_load_state()
     assert Hand.objects.get().entry.get("jokers") == 1
+
+
+def test_a_points_field_takes_a_sum_shown_with_its_result(live_server, phone, shot):
+    page = phone()
+    game_url = start(page, live_server.url, "knock-rummy", ["Ann", "Bob", "Cy"])
+    page.click(".choices.tiles label:has-text('Ann')")
+    page.fill("#id_p0-points", "0")
+    page.fill("#id_p1-points", "12+11+7")
+    page.fill("#id_p2-points", "5+x")
+    page.click(".sticky-actions button[name=save]")
+    expect(page.locator("#error-summary")).to_contain_text("“x” is not a number")
+    expect(page.locator("#id_p1-points")).to_have_value("12+11+7")  # as typed
+    expect(page.locator("output.points-sum[for=id_p1-points]")).to_have_text("12 + 11 + 7 = 30")
+    assert Hand.objects.count() == 0
+    page.fill("#id_p2-points", "5 + 4")
+    page.click(".sticky-actions button[name=save]")
+    page.wait_for_url(game_url)
+    expect(page.locator("body")).to_contain_text("30")
+    assert Hand.objects.get().entry["hands"]["Bob"] == {"points": 30}
+    assert Hand.objects.get().entry["hands"]["Cy"] == {"points": 9}
+    shot(page, "19b-points-sum-saved")
+
+
+def test_gin_the_knocker_gives_his_melds_on_the_page(live_server, phone, shot):
+    page = phone()
+    game_url = start(page, live_server.url, "gin-rummy", ["Ann", "Bob"])
+    page.click(".choices.tiles label:has-text('Ann')")
+    melds = page.locator("#id_p0-melds")
+    expect(melds).to_be_visible()
+    expect(page.locator(".seat-entry[data-seat='0'] button:has-text('Pick cards')")).to_have_count(2)
+    melds.fill("AH 2H 3H / 4S 5S 6S / 9C 9D 9H")
+    page.fill("#id_p0-cards", "2C")
+    page.fill("#id_p1-points", "30")
+    shot(page, "19c-gin-knocker-melds")
+    page.click(".sticky-actions button[name=save]")
+    page.wait_for_url(game_url)
+    ann = Hand.objects.get().entry["hands"]["Ann"]
+    assert ann == {"cards": "2C", "melds": ["AH 2H 3H", "4S 5S 6S", "9C 9D 9H"]}

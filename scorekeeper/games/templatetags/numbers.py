@@ -8,6 +8,8 @@ from typing import Any
 from django import template
 from django.utils.formats import number_format
 
+from ..sums import shown_sum
+
 register = template.Library()
 
 MINUS = "\u2212"
@@ -31,3 +33,9 @@ def delta(value: Any) -> Any:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return value
     return "+" + _number(value) if value > 0 else signed(value)
+
+
+@register.filter
+def points_sum(value: Any) -> str:
+    """A points field typed as a sum, with its result: "12 + 11 + 7 = 30" ("" otherwise)."""
+    return shown_sum(value)

@@ -184,6 +184,12 @@ class SeatField:
     kind: str
     label: str = ""
     reads: tuple[str, ...] = ()  # entry keys shown back in this field (default: ``key``)
+    #: the player who went out may leave this number blank on the page: read as 0 when the
+    #: seat gives its other numbers (Rummy 500's points left in hand)
+    zero_when_out: bool = False
+    #: the key this field fills when the seat also gives its melds (a knocker's whole hand
+    #: becomes his unmatched cards); "" keeps ``key``
+    with_melds: str = ""
 
     @property
     def keys_read(self) -> tuple[str, ...]:

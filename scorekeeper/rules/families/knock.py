@@ -32,7 +32,7 @@ from ..scoring.entries import Counted
 from ..scoring.result import Bonus, HandResult
 from ..values import CardValues
 from ..variants import Table, Variant
-from .base import EntryField, Family
+from .base import EntryField, Family, SeatField
 from .knock_layout import check_laid_size, knocker_layout
 
 KNOCKED = define("knock.knocked", N_("{knocker} knocked with {count}"))
@@ -377,6 +377,9 @@ def _chain(held: Mapping[int, Card], end: int, step: int) -> list[Card]:
     return chain
 
 
+KNOCKER_MELDS_LABEL = N_("or the melds he laid out (the cards above are then his unmatched cards)")
+
+
 class Knock(Family):
     slug = "knock"
     scorer = staticmethod(score_knock)
@@ -408,6 +411,17 @@ class Knock(Family):
 
     def laid_in_play(self, variant: Variant) -> bool:
         return False  # nothing goes down before the knock
+
+    def seat_map(self, variant: Variant) -> tuple[SeatField, ...]:
+        """The usual points and whole hand, and the melds a knocker laid out (RULES.md 10):
+        with them, the cards typed are his unmatched cards."""
+        fields = []
+        for field in super().seat_map(variant):
+            if field.kind == "cards":
+                field = replace(field, with_melds="cards")
+            fields.append(field)
+        fields.append(SeatField("melds", "melds", "melds", KNOCKER_MELDS_LABEL))
+        return tuple(fields)
 
     def hand_size(self, table: Table, players: int, name: str, result: Mapping) -> tuple[int, int]:
         deal = table.variant.deal_for(players)

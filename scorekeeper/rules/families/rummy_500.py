@@ -141,7 +141,9 @@ class Rummy500(Family):
     seat_keys = ("laid", "left", "melds", "layoffs", "cards")
     seat_fields: ClassVar[tuple[SeatField, ...]] = (
         SeatField("laid", "laid", "number", N_("Laid on the table (points)")),
-        SeatField("left", "left", "number", N_("Left in hand (points)")),
+        SeatField(
+            "left", "left", "number", N_("Left in hand (points)"), zero_when_out=True
+        ),
         SeatField("melds", "melds", "melds", N_("or the melds laid")),
         SeatField("layoffs", "layoffs", "cards", N_("the cards laid off on any meld")),
         SeatField("cards", "cards", "cards", N_("the cards left in hand")),
