@@ -230,6 +230,15 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout, own_database: 
             figures = run(args, out)
             report(figures, out, connection.vendor)
         finally:
+            if connection.vendor == "postgresql":
+                # Dropping the database is the bench's own housekeeping, not a request: on a
+                # busy machine it may take longer than the app's statement_timeout.
+                connection.close()
+                connection.settings_dict.setdefault("OPTIONS", {})
+                options = connection.settings_dict["OPTIONS"].get("options", "")
+                connection.settings_dict["OPTIONS"]["options"] = (
+                    options + " -c statement_timeout=0"
+                ).strip()
             connection.creation.destroy_test_db(old_name, verbosity=0)
             teardown_test_environment()
     return figures
