@@ -621,11 +621,17 @@ def patch_league(request: HttpRequest, public_id: str, payload: LeagueSettingsIn
     summary="Count a game without waiting for its confirmations (organiser)",
 )
 def accept_league_game(request: HttpRequest, public_id: str, game_id: str):
+    return _organiser_game_write(request, public_id, game_id, league_game_accept)
+
+
+def _organiser_game_write(request: HttpRequest, public_id: str, game_id: str, write) -> dict:
+    """One organiser write to one game of the league (accept, remove, restore): ``write`` is
+    the service, given the league, the bearer token and the game's link; a token that is not
+    the organiser's is a 403, an unknown game a 404. Answers the game as the games list does."""
     league = league_or_404(public_id)
-    token = bearer(request)
     link = _league_game_or_404(league, game_id)
     try:
-        league_game_accept(league=league, token=token, link=link)
+        write(league=league, token=bearer(request), link=link)
     except LeagueForbidden as err:
         raise forbidden(err) from None
     return _game_out(_one_game(league, link))
@@ -640,14 +646,7 @@ def remove_league_game(request: HttpRequest, public_id: str, game_id: str):
     """The game counts nowhere from now on; it is kept (its hands too), listed as removed,
     exported as removed, and ``POST .../games/{game_id}/restore`` puts it back. Removing a
     removed game changes nothing."""
-    league = league_or_404(public_id)
-    token = bearer(request)
-    link = _league_game_or_404(league, game_id)
-    try:
-        league_game_remove(league=league, token=token, link=link)
-    except LeagueForbidden as err:
-        raise forbidden(err) from None
-    return _game_out(_one_game(league, link))
+    return _organiser_game_write(request, public_id, game_id, league_game_remove)
 
 
 @router.post(
@@ -656,14 +655,7 @@ def remove_league_game(request: HttpRequest, public_id: str, game_id: str):
     summary="Put a removed game back into the league",
 )
 def restore_league_game(request: HttpRequest, public_id: str, game_id: str):
-    league = league_or_404(public_id)
-    token = bearer(request)
-    link = _league_game_or_404(league, game_id)
-    try:
-        league_game_restore(league=league, token=token, link=link)
-    except LeagueForbidden as err:
-        raise forbidden(err) from None
-    return _game_out(_one_game(league, link))
+    return _organiser_game_write(request, public_id, game_id, league_game_restore)
 
 
 def organiser_may_write_game(game: Game, token: str) -> bool:
