@@ -365,29 +365,33 @@ def backends_of(pid: int, pg_relay: Relay) -> set[int]:
     return {pg_relay.pairs[p] for p in ports_to(pid, pg_relay.port) if p in pg_relay.pairs}
 
 
-def hold_in_transaction(victim: int, pg_relay: Relay, admin, db: str, until: float):
-    """Stop (SIGSTOP) worker ``victim`` at a moment its database session holds the game's row
-    lock (an open transaction that has written), and return that session's backend pid; the
-    worker is left stopped. None when no such moment came before ``until``."""
+def hold_in_transaction(workers: list[int], pg_relay: Relay, admin, db: str, until: float):
+    """Stop (SIGSTOP) one of ``workers`` at a moment its database session holds the game's row
+    lock (an open transaction that has written), and return that worker and its session's
+    backend pid; the worker is left stopped. Each worker is tried in turn: an asyncio worker
+    may take every request while another takes none. (None, None) when no such moment came
+    before ``until``."""
     while time.monotonic() < until:
-        os.kill(victim, signal.SIGSTOP)
-        ports = backends_of(victim, pg_relay)
-        held = (
-            admin.execute(
-                "SELECT a.pid FROM pg_stat_activity a JOIN pg_locks l ON l.pid = a.pid"
-                " WHERE a.datname = %s AND a.client_port = ANY(%s) AND a.backend_xid IS NOT NULL"
-                " AND l.relation = 'games_game'::regclass AND l.mode = 'RowExclusiveLock'"
-                " AND l.granted",
-                (db, list(ports)),
-            ).fetchone()
-            if ports
-            else None
-        )
-        if held:
-            return held[0]
-        os.kill(victim, signal.SIGCONT)
+        for victim in workers:
+            os.kill(victim, signal.SIGSTOP)
+            ports = backends_of(victim, pg_relay)
+            held = (
+                admin.execute(
+                    "SELECT a.pid FROM pg_stat_activity a JOIN pg_locks l ON l.pid = a.pid"
+                    " WHERE a.datname = %s AND a.client_port = ANY(%s)"
+                    " AND a.backend_xid IS NOT NULL"
+                    " AND l.relation = 'games_game'::regclass AND l.mode = 'RowExclusiveLock'"
+                    " AND l.granted",
+                    (db, list(ports)),
+                ).fetchone()
+                if ports
+                else None
+            )
+            if held:
+                return victim, held[0]
+            os.kill(victim, signal.SIGCONT)
         time.sleep(random.uniform(0, 0.02))
-    return None
+    return None, None
 
 
 def kill_a_worker(
@@ -420,15 +424,15 @@ def kill_a_worker(
             errors.append(i)
 
     db = urllib.parse.urlsplit(direct_url).path[1:]
-    victim = worker_pids(server)[0]
+    workers = worker_pids(server)
     threads = [threading.Thread(target=phone, args=(i,), daemon=True) for i in range(total)]
     with psycopg.connect(direct_url, autocommit=True) as admin:  # not through the relay
         pg_relay.lose_closes = lose_close
         try:
             for thread in threads[: total // 2]:
                 thread.start()
-            orphan = hold_in_transaction(victim, pg_relay, admin, db, end)
-            os.kill(victim, signal.SIGKILL)  # a worker of this server, by pid
+            victim, orphan = hold_in_transaction(workers, pg_relay, admin, db, end)
+            os.kill(victim or workers[0], signal.SIGKILL)  # a worker of this server, by pid
             killed = time.monotonic()
             for thread in threads[total // 2 :]:
                 thread.start()
