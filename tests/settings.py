@@ -15,3 +15,12 @@ os.environ.setdefault("RATE_LIMITS", "0")
 os.environ.setdefault("LOG_LEVEL", "WARNING")
 
 from scorekeeper.settings import *  # noqa: E402, F403
+
+# The plain static storage for the whole test process, not only inside each test (conftest's
+# fixture does that too): a live server's thread, or the moment between two tests' settings,
+# must never meet the manifest storage that only `collectstatic` (make serve, the production
+# smoke test's own server) fills.
+STORAGES = {  # noqa: F405
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
