@@ -27,7 +27,16 @@ from scorekeeper.rules import RulesError
 
 from .models import League, LeagueGame, Player, Season
 from .selectors import PUBLIC_ID
-from .services import MAX_NAME, _key, _min_games, _text, _variants, deferred, sync_game
+from .services import (
+    MAX_NAME,
+    _inactive,
+    _key,
+    _min_games,
+    _text,
+    _variants,
+    deferred,
+    sync_game,
+)
 
 
 def export_leagues() -> list[dict[str, Any]]:
@@ -47,6 +56,7 @@ def _league(league: League) -> dict[str, Any]:
         "description": league.description,
         "variants": list(league.variants),
         "min_games": league.min_games,
+        "inactive_nights": league.inactive_nights,
         "confirm_hands": league.confirm_hands,
         "token_hash": league.token_hash,
         "created": league.created.isoformat(),
@@ -62,6 +72,7 @@ def _league(league: League) -> dict[str, Any]:
                 "game": link.game.public_id,
                 "ranked": link.ranked,
                 "accepted": link.accepted,
+                "removed": link.removed,
                 "played": link.played.isoformat(),
                 "seats": dict(link.seats),  # {name at the table: player id above}
             }
@@ -123,6 +134,7 @@ def _load_league(item: dict[str, Any], where: str, linked: set[str]) -> tuple[in
         ),
         variants=_checked(where, _variants, variants),
         min_games=_checked(where, _min_games, item.get("min_games", 3)),
+        inactive_nights=_checked(where, _inactive, item.get("inactive_nights", 0)),
         confirm_hands=_flag(item, "confirm_hands", where),
         token_hash=token_hash,
     )
@@ -199,6 +211,7 @@ def _load_league(item: dict[str, Any], where: str, linked: set[str]) -> tuple[in
                 game=game,
                 ranked=ranked,
                 accepted=_flag(data, "accepted", at),
+                removed=_flag(data, "removed", at),
                 played=_time(data.get("played"), f"{at}.played"),
                 variant=game.variant,
                 finished=False,
