@@ -529,6 +529,7 @@ def league_game_create(
     dealers: list[str | None] | None = None,
     seat_players: dict[str, Player] | None = None,
     removed: bool = False,
+    accepted: bool = False,
 ) -> tuple[LeagueGame, str]:
     """Start a game in the league (organiser only); returns the link and the game's edit token.
 
@@ -537,7 +538,8 @@ def league_game_create(
     the day of the game night it belongs to (default: today, or ``played``'s day).
     ``dealers``: who dealt each of ``hands``, as the table recorded it (an import keeps them,
     so every hand scores as it did). ``removed``: a game the export lists as taken out of the
-    league (kept, counted nowhere).
+    league (kept, counted nowhere); ``accepted``: one the export lists as accepted by the
+    organiser without every player's confirmation.
     """
     _check(league, token)
     if not isinstance(ranked, bool):
@@ -582,6 +584,7 @@ def league_game_create(
         finished=False,
         seats={name: player.pk for name, player in seats.items()},
         removed=bool(removed),
+        accepted=bool(accepted),
     )
     _sync(link, game)
     return link, game_token

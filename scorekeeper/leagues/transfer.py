@@ -5,7 +5,7 @@ header row; every row has every column)::
 
     record,game,date,variant,ranked,options,players,dealer,hand,entry,player,place,games,wins,
     win_rate,avg_place,points,rating,rating_sigma,display_rating,player_id,former_names,seats,
-    seat,removed,season,starts,ends,setting,value
+    seat,removed,accepted,season,starts,ends,setting,value
 
 A cell that a spreadsheet would take for a formula (it starts with ``=``, ``+``, ``-``, ``@``,
 a tab or a carriage return, and is not a plain number) is written with a leading ``'``, which
@@ -13,8 +13,9 @@ the import strips again.
 
 ``record`` says what a row is, and which columns it fills:
 
-- ``setting``: ``setting`` (``min_games`` or ``inactive_nights``) and ``value``: the league's
-  settings, taken by a league that has no game yet (a whole league moving);
+- ``setting``: ``setting`` (``min_games``, ``inactive_nights`` or ``confirm_hands``) and
+  ``value`` (a number; ``true``/``false`` for ``confirm_hands``): the league's settings, taken
+  by a league that has no game yet (a whole league moving);
 - ``season``: ``season`` (its name), ``starts``, ``ends`` (both days counted): added to the
   league unless it has that season already;
 - ``player``: ``player_id`` (the league's id of the player), ``player`` (the name now),
@@ -26,7 +27,8 @@ the import strips again.
   JSON list of the names at the table, seating order), ``dealer`` (of the first hand; empty:
   the last player), ``seats`` (a JSON object: name at the table → ``player_id``; may be empty),
   ``removed`` (``true`` for a game the organiser took out of the league: kept, counted
-  nowhere);
+  nowhere), ``accepted`` (``true`` for a game the organiser accepted without every player's
+  confirmation; empty: ``false``);
 - ``hand``: ``game``, ``hand`` (1, 2, ... in order), ``entry`` (the hand as a JSON object: the
   API's ``result``), ``dealer`` (who dealt it, as the table recorded it: a Phỏm tie goes by
   the dealer; empty: the rotation's turn);
@@ -110,6 +112,7 @@ COLUMNS = (
     "seats",
     "seat",
     "removed",
+    "accepted",
     "season",
     "starts",
     "ends",
@@ -117,6 +120,7 @@ COLUMNS = (
     "value",
 )
 SETTINGS = {"min_games": 100, "inactive_nights": 52}  # the settings an export carries: maximum
+FLAGS = ("confirm_hands",)  # and its true/false settings
 MAX_GAMES = 5000
 MAX_PLAYERS = 2000  # people in one document (a league of a club has a few dozen)
 MAX_HANDS = 60000
@@ -131,6 +135,8 @@ def export_rows(*, league: League) -> Iterator[dict[str, Any]]:
     of queries."""
     for key in SETTINGS:
         yield {"record": "setting", "setting": key, "value": getattr(league, key)}
+    for key in FLAGS:
+        yield {"record": "setting", "setting": key, "value": _true_false(getattr(league, key))}
     for season in league.seasons.order_by("starts", "pk"):
         yield {
             "record": "season",
@@ -152,12 +158,13 @@ def export_rows(*, league: League) -> Iterator[dict[str, Any]]:
             "game": game.public_id,
             "date": played_on(link).isoformat(),
             "variant": game.variant,
-            "ranked": "true" if link.ranked else "false",
+            "ranked": _true_false(link.ranked),
             "options": json.dumps(game.options, ensure_ascii=False, sort_keys=True),
             "players": json.dumps([s.name for s in game.seats.all()], ensure_ascii=False),
             "dealer": game.dealer,
             "seats": json.dumps(link.seats, ensure_ascii=False),
-            "removed": "true" if link.removed else "false",
+            "removed": _true_false(link.removed),
+            "accepted": _true_false(link.accepted),
         }
         for hand in game.hands.all():
             yield {
@@ -197,6 +204,10 @@ def export_rows(*, league: League) -> Iterator[dict[str, Any]]:
             }
 
 
+def _true_false(value: bool) -> str:
+    return "true" if value else "false"
+
+
 def _links(league: League):
     seats = Prefetch("game__seats", queryset=Seat.objects.order_by("position"))
     hands = Prefetch(
@@ -232,6 +243,7 @@ def export_document(*, league: League) -> dict[str, Any]:
             "variants": list(league.variants),
             "min_games": league.min_games,
             "inactive_nights": league.inactive_nights,
+            "confirm_hands": league.confirm_hands,
         },
         "seasons": [
             {"name": s.name, "starts": s.starts.isoformat(), "ends": s.ends.isoformat()}
@@ -256,6 +268,7 @@ def export_document(*, league: League) -> dict[str, Any]:
                 # were recorded): the import scores every hand as the original did.
                 "dealers": [hand.dealer for hand in link.game.hands.all()],
                 "removed": link.removed,
+                "accepted": link.accepted,
             }
             for link in _links(league)
         ],
@@ -281,6 +294,7 @@ class Planned:
     hand_where: list[str] = field(default_factory=list)
     dealers: list[str | None] = field(default_factory=list)  # who dealt each hand, if known
     removed: bool = False  # taken out of the league: kept, counted nowhere
+    accepted: bool = False  # the organiser accepted it without every player's confirmation
     finished: bool = False
     winners: list[str] = field(default_factory=list)
     seats: dict[str, Any] = field(default_factory=dict)  # name at the table -> person ref
@@ -315,7 +329,7 @@ class Report:
     # "inactive_nights"}): the seasons the league lacks are added; the settings are taken
     # by a league that has no game yet (a whole league moving), so its table lists alike.
     seasons: list[dict[str, Any]] = field(default_factory=list)
-    settings: dict[str, int] = field(default_factory=dict)
+    settings: dict[str, int | bool] = field(default_factory=dict)
     settings_taken: bool = False
 
     @property
@@ -382,7 +396,8 @@ def parse_csv(text: str, report: Report) -> list[Planned]:
             report.error(line, _("this row has more cells than the header"))
             continue
         row = {
-            key: spreadsheet_unsafe(value) if isinstance(value, str) else value for key, value in row.items()
+            key: spreadsheet_unsafe(value) if isinstance(value, str) else value
+            for key, value in row.items()
         }
         kind = (row.get("record") or "").strip()
         label = (row.get("game") or "").strip()
@@ -444,10 +459,16 @@ def parse_csv(text: str, report: Report) -> list[Planned]:
 def _csv_setting(row: Mapping[str, Any], line: str, report: Report) -> None:
     key = (row.get("setting") or "").strip()
     text = (row.get("value") or "").strip()
+    if key in FLAGS:
+        flag = _csv_flag({key: text}, key, "", line, report, column="value")
+        if flag is not None:
+            report.settings[key] = flag
+        return
     if key not in SETTINGS:
         report.error(
             line,
-            _("setting %(key)r: expected %(keys)s") % {"key": key, "keys": ", ".join(SETTINGS)},
+            _("setting %(key)r: expected %(keys)s")
+            % {"key": key, "keys": ", ".join([*SETTINGS, *FLAGS])},
             "setting",
         )
         return
@@ -481,6 +502,8 @@ def _add_season(season: Any, where: str, report: Report) -> None:
         report.error(where, _("expected a season with a name, a first and a last day"), where)
         return
     report.seasons.append({"name": name.strip(), "starts": starts, "ends": ends})
+
+
 def _unreadable(line: int, error: csv.Error, report: Report) -> None:
     """A row the csv module cannot read: a cell over its limit, or broken quoting."""
     if "field limit" in str(error):
@@ -496,22 +519,11 @@ def _csv_game(row: Mapping[str, Any], line: str, label: str, report: Report) -> 
         report.error(line, _("a game row needs a game id"), "game")
     options = _json(row.get("options") or "{}", dict, line, "options", report)
     players = _json(row.get("players"), list, line, "players", report)
-    ranked_text = (row.get("ranked") or "true").strip().lower()
-    if ranked_text not in {"true", "false"}:
-        report.error(
-            line,
-            _("ranked: expected true or false, got %(value)r") % {"value": ranked_text},
-            "ranked",
-        )
+    ranked = _csv_flag(row, "ranked", "true", line, report)
     played = _date(row.get("date"), line, report)
     seats = _json(row.get("seats") or "{}", dict, line, "seats", report)
-    removed_text = (row.get("removed") or "false").strip().lower()
-    if removed_text not in {"true", "false"}:
-        report.error(
-            line,
-            _("removed: expected true or false, got %(value)r") % {"value": removed_text},
-            "removed",
-        )
+    removed = _csv_flag(row, "removed", "false", line, report)
+    accepted = _csv_flag(row, "accepted", "false", line, report)
     if len(report.errors) > before:
         return None
     return Planned(
@@ -521,11 +533,40 @@ def _csv_game(row: Mapping[str, Any], line: str, label: str, report: Report) -> 
         options=options,
         players=players,
         dealer=(row.get("dealer") or "").strip() or None,
-        ranked=ranked_text == "true",
+        ranked=bool(ranked),
         played=played,
         seats=seats,
-        removed=removed_text == "true",
+        removed=bool(removed),
+        accepted=bool(accepted),
     )
+
+
+def _csv_flag(
+    row: Mapping[str, Any], key: str, default: str, line: str, report: Report, *, column: str = ""
+) -> bool | None:
+    """A true/false cell (``default`` when empty); None, with the error reported, otherwise."""
+    text = (row.get(key) or default).strip().lower()
+    if text not in {"true", "false"}:
+        report.error(
+            line,
+            _("%(key)s: expected true or false, got %(value)r") % {"key": key, "value": text},
+            column or key,
+        )
+        return None
+    return text == "true"
+
+
+def _json_flag(
+    item: Mapping, key: str, default: bool, where: str, report: Report, *, at: str = ""
+) -> bool | None:
+    """A true/false member of a JSON object (``default`` when absent); None, with the error
+    reported (at ``at``, else ``where``), for anything else."""
+    value = item.get(key, default)
+    if not isinstance(value, bool):
+        field = f"{where}.{key}"
+        report.error(at or where, _("%(key)s: expected true or false") % {"key": key}, field)
+        return None
+    return value
 
 
 def _csv_player(row: Mapping[str, Any], line: str, report: Report) -> None:
@@ -587,9 +628,7 @@ def parse_json(data: Any, report: Report) -> list[Planned]:
         hands = item.get("hands", [])
         if not isinstance(hands, list) or not all(isinstance(h, Mapping) for h in hands):
             report.error(where, _("hands: expected a list of hand objects"), f"{where}.hands")
-        ranked = item.get("ranked", True)
-        if not isinstance(ranked, bool):
-            report.error(where, _("ranked: expected true or false"), f"{where}.ranked")
+        ranked = _json_flag(item, "ranked", True, where, report)
         options = item.get("options") or {}
         if not isinstance(options, Mapping):
             report.error(where, _("options: expected an object"), f"{where}.options")
@@ -607,9 +646,8 @@ def parse_json(data: Any, report: Report) -> list[Planned]:
             )
         elif isinstance(hands, list) and len(dealers) > len(hands):
             report.error(where, _("dealers: more dealers than hands"), f"{where}.dealers")
-        removed = item.get("removed", False)
-        if not isinstance(removed, bool):
-            report.error(where, _("removed: expected true or false"), f"{where}.removed")
+        removed = _json_flag(item, "removed", False, where, report)
+        accepted = _json_flag(item, "accepted", False, where, report)
         if len(report.errors) > before:
             continue
         order.append(
@@ -627,6 +665,7 @@ def parse_json(data: Any, report: Report) -> list[Planned]:
                 seats=dict(seats),
                 dealers=[d or None for d in dealers],
                 removed=removed,
+                accepted=accepted,
             )
         )
     return order
@@ -655,6 +694,10 @@ def _parse_league(data: Mapping, report: Report) -> None:
                 )
                 continue
             report.settings[key] = value
+        for key in FLAGS:
+            flag = _json_flag(settings, key, False, "league", report, at=f"league.{key}")
+            if key in settings and flag is not None:
+                report.settings[key] = flag
 
 
 def _json(text: Any, kind: type, line: str, column: str, report: Report) -> Any:
@@ -842,6 +885,7 @@ def _write(league: League, token: str, report: Report) -> None:
                 dealers=game.dealers,
                 seat_players=seat_players,
                 removed=game.removed,
+                accepted=game.accepted,
             )
             report.created.append(link.game.public_id)
 

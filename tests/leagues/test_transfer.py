@@ -59,6 +59,11 @@ def without_ids(text: str) -> list[list[str]]:
     return out
 
 
+def row(**cells: str) -> str:
+    """A CSV line with ``cells`` in their columns (quotes inside a cell already doubled)."""
+    return ",".join(f'"{cells[c]}"' if c in cells else "" for c in COLUMNS)
+
+
 def test_export_format():
     league, _ = sample_league()
     text = export_csv(league=league)
@@ -131,6 +136,8 @@ def test_a_bad_line_refuses_the_whole_file():
         ('game,g1,,nope,true,{},"[""A"",""B""]",', "line 2", "nope"),
         ("hand,g9,,,,,,,1,{}", "line 2", "g9"),
         ("party,g1", "line 2", "party"),
+        (row(record="setting", setting="confirm_hands", value="maybe"), "line 2", "maybe"),
+        (row(record="game", game="g1", players='[""A""]', accepted="yes"), "line 2", "yes"),
     ],
 )
 def test_each_bad_row_is_named(line, where, needle):
@@ -293,7 +300,11 @@ def test_the_whole_league_moves_with_its_seasons_and_settings():
     copy, copy_token = new_league()  # min_games 3, no inactive nights
     dry = import_games(league=copy, token=copy_token, data=doc, dry_run=True)
     assert dry.ok and dry.as_dict()["seasons"] == ["March"]
-    assert dry.as_dict()["settings"] == {"min_games": 2, "inactive_nights": 1}
+    assert dry.as_dict()["settings"] == {
+        "min_games": 2,
+        "inactive_nights": 1,
+        "confirm_hands": False,
+    }
     report = import_games(league=copy, token=copy_token, data=doc, dry_run=False)
     assert report.ok, report.errors
     copy.refresh_from_db()
@@ -327,6 +338,7 @@ def test_the_whole_league_moves_with_its_seasons_and_settings():
         {"league": {"min_games": -1}},
         {"league": {"inactive_nights": "two"}},
         {"league": {"inactive_nights": 99}},
+        {"league": {"confirm_hands": "yes"}},
     ],
 )
 def test_bad_seasons_or_settings_refuse_the_import_with_where(bad, client):
@@ -371,7 +383,7 @@ def test_the_api_import_takes_the_seasons_and_settings_of_an_export(client):
     assert response.status_code == 201, response.content
     body = response.json()
     assert body["seasons"] == ["March"]
-    assert body["settings"] == {"min_games": 1, "inactive_nights": 2}
+    assert body["settings"] == {"min_games": 1, "inactive_nights": 2, "confirm_hands": False}
     copy.refresh_from_db()
     assert (copy.min_games, copy.inactive_nights, copy.seasons.get().name) == (1, 2, "March")
 
@@ -399,3 +411,41 @@ def test_a_file_whose_names_clash_is_refused_on_the_page_not_a_500(client):
     assert "are one player in a league" in page.content.decode()
     assert not LeagueGame.objects.filter(league=copy).exists()
     assert not copy.players.exists()
+
+
+@pytest.mark.parametrize("how", ["csv", "json"])
+def test_a_league_that_asks_for_confirmations_moves_with_its_accepted_games(how):
+    """The setting "players confirm every hand" and the games the organiser accepted without
+    it come along, and the copy's table is the original's."""
+    from scorekeeper.leagues.services import (
+        league_game_accept,
+        league_set_confirm_hands,
+        league_update,
+    )
+    from scorekeeper.leagues.transfer import export_document
+
+    league, token = new_league(min_games=1)
+    league_update(league=league, token=token, name=league.name, min_games=1, inactive_nights=3)
+    league_set_confirm_hands(league=league, token=token, confirm_hands=True)
+    accepted, _ = play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=9), played=when(1))
+    league_game_accept(league=league, token=token, link=accepted)
+    play(league, token, ["Ann", "Bob"], penalties("Bob", Ann=6), played=when(2))
+    source = export_csv(league=league) if how == "csv" else export_document(league=league)
+    if how == "csv":
+        rows = list(csv.DictReader(io.StringIO(source.removeprefix("\ufeff"))))
+        assert {"setting": "confirm_hands", "value": "true"}.items() <= rows[2].items()
+        assert [r["accepted"] for r in rows if r["record"] == "game"] == ["true", "false"]
+    copy, copy_token = new_league()
+    kwargs = {"csv_text": source} if how == "csv" else {"data": source}
+    report = import_games(league=copy, token=copy_token, dry_run=False, **kwargs)
+    assert report.ok, report.errors
+    assert report.as_dict()["settings"] == {
+        "min_games": 1,
+        "inactive_nights": 3,
+        "confirm_hands": True,
+    }
+    copy.refresh_from_db()
+    assert copy.confirm_hands
+    links = LeagueGame.objects.filter(league=copy).order_by("played")
+    assert [link.accepted for link in links] == [True, False]
+    assert table(copy) == table(league)

@@ -143,8 +143,14 @@ def test_an_existing_game_refuses_the_whole_import(tmp_path):
         (lambda g: g["hands"][1]["revisions"][0].update(action="burned"), "not a revision action"),
         (lambda g: g["hands"][1].update(request_id="r10"), "conflicting data"),
         # Issue 16 item 8: every revision is rescored; a forged result in the history is refused.
-        (lambda g: g["hands"][1]["revisions"][0]["result"]["deltas"].update(Ann=999), "result.deltas"),
-        (lambda g: g["hands"][2]["revisions"][-1]["result"].update(winners=["Cy"]), "result.winners"),
+        (
+            lambda g: g["hands"][1]["revisions"][0]["result"]["deltas"].update(Ann=999),
+            "result.deltas",
+        ),
+        (
+            lambda g: g["hands"][2]["revisions"][-1]["result"].update(winners=["Cy"]),
+            "result.winners",
+        ),
         (lambda g: g["hands"][0]["revisions"][0]["result"].update(dealer="Eve"), "result.dealer"),
         (lambda g: g["hands"][1]["revisions"][0]["entry"].update(out="Eve"), "revisions[0].entry"),
     ],
@@ -170,7 +176,9 @@ def test_an_imported_revision_keeps_the_engines_result_not_the_files(tmp_path):
     # what the engine makes of the entry (the scored facts must agree, as above).
     document["games"][0]["hands"][1]["revisions"][0]["result"]["explanation"] = ["forged"]
     load(document, tmp_path, "--commit")
-    first = HandRevision.objects.get(hand__game__public_id=document["games"][0]["id"], hand__number=2, version=1)
+    first = HandRevision.objects.get(
+        hand__game__public_id=document["games"][0]["id"], hand__number=2, version=1
+    )
     assert first.result["explanation"] != ["forged"]
 
 
@@ -394,7 +402,10 @@ def test_hand_versions_are_kept(tmp_path):
 def test_each_hands_recorded_dealer_goes_out_and_comes_back(tmp_path):
     # Issue 15 bug 3: the dealer of a hand is a fact of the table, so the export carries it.
     game, _ = game_create(variant="knock-rummy", options=None, players=ABC, dealer=None)
-    knock = {"knocker": "Ann", "hands": {"Ann": {"points": 3}, "Bob": {"points": 9}, "Cy": {"points": 7}}}
+    knock = {
+        "knocker": "Ann",
+        "hands": {"Ann": {"points": 3}, "Bob": {"points": 9}, "Cy": {"points": 7}},
+    }
     hand_record(game=game, entry=knock, dealer="Bob")  # not the rotation's Cy
     hand_record(game=game, entry=knock)  # the rotation: after Bob, Cy
     hand_record(game=game, entry=knock)
