@@ -109,6 +109,15 @@ def test_a_derived_variant_shares_its_parents_rule_texts_and_states_what_differs
     assert any(getattr(p.text, "code", "") == "rules.derived" for p in play.paras)
 
 
+def test_straight_gin_states_no_knock_in_its_own_texts():
+    """Straight Gin has no knock: none of its rule texts (its own or its parent's that it
+    shares) says that a hand ends by knocking."""
+    straight = get_variant("straight-gin")
+    texts = {h: str(book.fill_numbers(text, straight)) for h, text in straight.rules}
+    assert "until someone goes gin" in texts["Melds"]
+    assert [h for h, text in texts.items() if "someone knocks" in text] == []
+
+
 def test_the_worked_examples_of_the_derived_guides_are_the_rules_examples():
     worked = {w.example.title: w.result for w in book.worked_examples(get_variant("oklahoma-gin"))}
     assert [r.deltas["Ann"] for r in worked.values()] == [7, 14, 112]

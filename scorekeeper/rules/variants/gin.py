@@ -146,6 +146,7 @@ STRAIGHT_KNOCKING = define(
         "no undercuts."
     ),
 )
+STRAIGHT_MELDS = N_("As in Gin Rummy, except that melds stay in the hand until someone goes gin.")
 STRAIGHT_SCORING = N_(
     "Gin scores the other player's deadwood plus {gin_bonus}. A hand that ends with two cards "
     "left in the stock and no gin is void: nobody scores."
@@ -165,12 +166,12 @@ OKLAHOMA_OPTIONS = (
 OKLAHOMA_GIN = GIN_RUMMY.derive(
     slug="oklahoma-gin",
     name=N_("Oklahoma Gin"),
-    summary=N_("Gin Rummy where the first upcard sets the knock limit, and a spade doubles the hand."),
+    summary=N_(
+        "Gin Rummy where the first upcard sets the knock limit, and a spade doubles the hand."
+    ),
     params={"upcard-limit": True, "spade-doubles": True},
     options=OKLAHOMA_OPTIONS,
-    rules=(
-        ("Knocking", OKLAHOMA_KNOCKING(values=GIN_RUMMY.values.describe())),
-    ),
+    rules=(("Knocking", OKLAHOMA_KNOCKING(values=GIN_RUMMY.values.describe())),),
 )
 
 STRAIGHT_OPTIONS = (
@@ -189,6 +190,7 @@ STRAIGHT_GIN = GIN_RUMMY.derive(
     params={"gin-only": True},
     options=STRAIGHT_OPTIONS,
     rules=(
+        ("Melds", STRAIGHT_MELDS),
         ("Knocking", STRAIGHT_KNOCKING()),
         ("Scoring", STRAIGHT_SCORING),
     ),
