@@ -25,6 +25,7 @@ from scorekeeper.rules.game import starting_total
 from . import presentation
 from .models import Game
 from .rescore import Consequences, describe, describe_numbers
+from .seats import rulings_read
 from .selectors import deleted_hands, game_state, hand_histories, latest_change
 
 
@@ -209,7 +210,7 @@ def game_page(
         "seat": seat,
         "free_seats": [p for p in players if p not in state["seats"]],
         "seats_claimed": state["seats"],
-        "rulings": state["rulings"],
+        "rulings": rulings_read(game=game, rulings=state["rulings"], players=len(players)),
     }
 
 

@@ -218,7 +218,9 @@ def _text(value: Any, field: str, *, limit: int, required: bool = True) -> str:
     return text
 
 
-def rule_text(*, game: Game, variant: str, rule: str) -> tuple[str, str] | None:
+def rule_text(
+    *, game: Game, variant: str, rule: str, players: int | None = None
+) -> tuple[str, str] | None:
     """The title and text of rule ``rule`` (a place of the rules book, as the rule search names
     it: ``glance``, a section anchor, ``dispute-3``, ``option-target``, ``term-meld``,
     ``assumptions``) of ``variant``, in the active language; at this game's table (its house
@@ -232,7 +234,9 @@ def rule_text(*, game: Game, variant: str, rule: str) -> tuple[str, str] | None:
         return None
     table = None
     if chosen.slug == game.variant:
-        table = chosen.table(game.options, players=game.seats.count())
+        table = chosen.table(
+            game.options, players=game.seats.count() if players is None else players
+        )
     say = _say  # in the active language: the recorder's
     if rule == "glance":
         return say(SECTION_TITLES["glance"]), say(chosen.summary)
@@ -263,6 +267,21 @@ def rule_text(*, game: Game, variant: str, rule: str) -> tuple[str, str] | None:
 
 def _say(text: Any) -> str:
     return translate_text(text) if isinstance(text, str) else render_message(text)
+
+
+def rulings_read(*, game: Game, rulings: list[dict[str, Any]], players: int) -> list[dict]:
+    """The game's rulings (as :func:`selectors.game_state` lists them) for a reader: each
+    rule's title and text in the reader's language, as the book says it with this table's
+    numbers, so a ruling kept on a German phone reads in Korean on a Korean one; the stored
+    words (the recorder's) where the book no longer holds the rule. No query."""
+    read = []
+    for ruling in rulings:
+        found = rule_text(
+            game=game, variant=ruling["variant"], rule=ruling["rule"], players=players
+        )
+        title, text = found if found is not None else (ruling["title"], ruling["text"])
+        read.append({**ruling, "title": title, "text": text})
+    return read
 
 
 @retry_on_collision

@@ -237,3 +237,25 @@ def test_the_game_page_asks_the_rules_for_this_game(table):
     keeper, _phone, game_id = table
     html = page(keeper, game_id)
     assert 'action="/rules/search"' in html and f'name="game" value="{game_id}"' in html
+
+
+def test_a_ruling_reads_in_each_phones_language(table):
+    """A ruling kept on a German phone reads in Korean on a Korean phone (the rule's words come
+    from the book in the reader's language); the state keeps the words as they were kept."""
+    keeper, _phone, game_id = table
+    variant = game(game_id).variant
+    keeper.post(
+        reverse("ruling_create", args=[game_id]),
+        {"question": "Meld?", "variant": variant, "rule": "melds", "note": ""},
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    kept = Ruling.objects.get()
+    german = Client().get(reverse("game", args=[game_id]), HTTP_ACCEPT_LANGUAGE="de")
+    korean = Client().get(reverse("game", args=[game_id]), HTTP_ACCEPT_LANGUAGE="ko")
+    assert kept.text and kept.text in german.content.decode()
+    html = korean.content.decode()
+    assert kept.text not in html and kept.title not in html
+    assert "Meld?" in html
+    ruling = html.split('class="ruling"', 1)[1].split("</li>", 1)[0]
+    assert any("\uac00" <= ch <= "\ud7a3" for ch in ruling)  # Hangul: the rule in Korean
+    assert state(game_id)["rulings"][0]["text"] == kept.text
