@@ -165,6 +165,7 @@ class DisputeOut(Schema):
 class RulingOut(Schema):
     """A ruling the table kept (API.md "Rulings")."""
 
+    id: int = Field(description="names it in DELETE /games/{public_id}/rulings/{ruling_id}")
     at: str
     by: str | None = Field(None, description="the seated player who kept it; null: the keeper")
     question: str

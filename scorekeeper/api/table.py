@@ -16,10 +16,12 @@ from ninja import Router, Schema, Status
 
 from scorekeeper.games.models import Game
 from scorekeeper.games.seats import (
+    NoSuchRuling,
     SeatTaken,
     hand_confirm,
     hand_dispute,
     ruling_record,
+    ruling_remove,
     seat_claim,
     seat_free,
     seat_of_token,
@@ -28,7 +30,7 @@ from scorekeeper.games.selectors import game_state
 from scorekeeper.games.services import token_valid
 
 from .errors import ApiError, ErrorOut
-from .games import KEY_HEADER, StateOut, _game_or_404, _hand_or_404, _write
+from .games import KEY_HEADER, GameToken, StateOut, _game_or_404, _hand_or_404, _write
 
 router = Router(tags=["live table"])
 
@@ -219,3 +221,28 @@ def record_ruling(
         return 201, game_state(game=game)
 
     return _write(request, response, game, payload, write)
+
+
+@router.delete(
+    "/games/{public_id}/rulings/{ruling_id}",
+    response={200: StateOut, **ERRORS},
+    auth=GameToken(),
+    summary="Take a ruling kept by mistake off the game (the game's token)",
+)
+def remove_ruling(
+    request: HttpRequest,
+    response: HttpResponse,
+    public_id: str,
+    ruling_id: int,
+    idempotency_key: str | None = KEY_HEADER,
+):
+    game = request.auth
+
+    def write() -> tuple[int, dict]:
+        try:
+            ruling_remove(game=game, ruling=ruling_id)
+        except NoSuchRuling:
+            raise Http404(f"this game keeps no ruling {ruling_id}") from None
+        return 200, game_state(game=game)
+
+    return _write(request, response, game, None, write)

@@ -325,3 +325,21 @@ def ruling_record(
     game.ruling_count += 1
     _bump(game)
     return ruling
+
+
+class NoSuchRuling(LookupError):
+    """The game keeps no ruling of that id (another phone may have removed it first)."""
+
+
+@retry_on_collision
+@transaction.atomic
+def ruling_remove(*, game: Game, ruling: int) -> None:
+    """Take a ruling kept by mistake off the game (the scorekeeper's right: the views check
+    it); every phone hears of it. :class:`NoSuchRuling` when the game has no such ruling."""
+    _lock(game)
+    removed, _ = Ruling.objects.filter(game=game, pk=ruling).delete()
+    if not removed:
+        raise NoSuchRuling(ruling)
+    Game.objects.filter(pk=game.pk).update(ruling_count=F("ruling_count") - 1)
+    game.ruling_count = max(0, game.ruling_count - 1)
+    _bump(game)

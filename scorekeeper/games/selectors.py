@@ -146,6 +146,7 @@ def game_rulings(*, game: Game) -> list[dict[str, Any]]:
         return []
     return [
         {
+            "id": ruling.pk,
             "at": ruling.created.isoformat(),
             "by": ruling.by or None,
             "question": ruling.question,

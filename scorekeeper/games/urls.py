@@ -49,4 +49,9 @@ urlpatterns = [
         name="hand_dispute",
     ),
     path("games/<str:game_id>/rulings/", seats.ruling_create, name="ruling_create"),
+    path(
+        "games/<str:game_id>/rulings/<int:ruling_id>/remove/",
+        seats.ruling_delete,
+        name="ruling_delete",
+    ),
 ]

@@ -304,6 +304,33 @@ def test_a_ruling_is_kept_with_the_game_by_the_keeper_or_a_seat(client, game):
     assert response.json()["rulings"][1]["variant"] == "standard-rummy"
 
 
+def test_the_keeper_removes_a_ruling_kept_by_mistake(client, game):
+    game_id, token = game
+    path = f"/api/v1/games/{game_id}/rulings"
+    send(client, "post", path, {"question": "Who deals?", "rule": "deal"}, f"Bearer {token}")
+    bob = sit(client, game_id, "Bob")
+    response = send(client, "post", path, {"question": "Wrong one", "rule": "melds"}, f"Seat {bob}")
+    wrong = response.json()["rulings"][1]
+    assert wrong["question"] == "Wrong one" and isinstance(wrong["id"], int)
+    gone = f"{path}/{wrong['id']}"
+    # Only the game's token removes a ruling: not a seat, not another token.
+    assert send(client, "delete", gone).status_code == 401
+    assert send(client, "delete", gone, auth=f"Seat {bob}").status_code == 401
+    assert send(client, "delete", gone, auth="Bearer wrong").status_code == 403
+    version = Game.objects.get(public_id=game_id).version
+    response = send(client, "delete", gone, auth=f"Bearer {token}", HTTP_IDEMPOTENCY_KEY="rm-1")
+    assert response.status_code == 200, response.json()
+    assert [r["question"] for r in response.json()["rulings"]] == ["Who deals?"]
+    game_row = Game.objects.get(public_id=game_id)
+    assert game_row.ruling_count == 1 and game_row.version > version  # every phone hears of it
+    # A retry with its key gets the same answer; without a key, the ruling is gone: a 404.
+    again = send(client, "delete", gone, auth=f"Bearer {token}", HTTP_IDEMPOTENCY_KEY="rm-1")
+    assert again.status_code == 200 and again.json()["rulings"] == response.json()["rulings"]
+    assert send(client, "delete", gone, auth=f"Bearer {token}").status_code == 404
+    assert send(client, "delete", f"{path}/0", auth=f"Bearer {token}").status_code == 404
+    assert Ruling.objects.count() == 1
+
+
 def test_ruling_errors_name_their_field_and_change_nothing(client, game):
     game_id, token = game
     path = f"/api/v1/games/{game_id}/rulings"

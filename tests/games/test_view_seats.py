@@ -259,3 +259,27 @@ def test_a_ruling_reads_in_each_phones_language(table):
     ruling = html.split('class="ruling"', 1)[1].split("</li>", 1)[0]
     assert any("\uac00" <= ch <= "\ud7a3" for ch in ruling)  # Hangul: the rule in Korean
     assert state(game_id)["rulings"][0]["text"] == kept.text
+
+
+def test_the_keeper_removes_a_ruling_and_no_other_phone_can(table):
+    keeper, phone, game_id = table
+    variant = game(game_id).variant
+    body = {"question": "Kept by mistake", "variant": variant, "rule": "melds", "note": ""}
+    keeper.post(reverse("ruling_create", args=[game_id]), body)
+    ruling = Ruling.objects.get()
+    remove = reverse("ruling_delete", args=[game_id, ruling.pk])
+    assert f'action="{remove}"' in page(keeper, game_id)
+    take(phone, game_id, "Bob")
+    assert f'action="{remove}"' not in page(phone, game_id)  # a seated phone keeps, not removes
+    assert phone.post(remove).status_code == 403
+    assert Client().post(remove).status_code == 403
+    assert Ruling.objects.exists()
+    response = keeper.post(remove, follow=True)
+    html = response.content.decode()
+    assert "The ruling is removed, on every phone." in html
+    assert "Kept by mistake" not in html and "Rulings at this table" not in html
+    assert "Kept by mistake" not in page(phone, game_id)
+    assert game(game_id).ruling_count == 0
+    response = keeper.post(remove, follow=True)  # twice (a double tap): said, nothing broken
+    assert "That ruling is no longer kept with this game." in response.content.decode()
+    assert game(game_id).ruling_count == 0

@@ -16,8 +16,15 @@ from scorekeeper.rules import RulesError
 
 from .. import access, seat_access
 from ..models import Game, Hand
-from ..seats import SeatTaken, hand_confirm, hand_dispute, ruling_record
-from .common import forbidden, game_or_404
+from ..seats import (
+    NoSuchRuling,
+    SeatTaken,
+    hand_confirm,
+    hand_dispute,
+    ruling_record,
+    ruling_remove,
+)
+from .common import editors_only, forbidden, game_or_404
 
 
 def _back(game: Game, anchor: str = "") -> HttpResponse:
@@ -126,4 +133,17 @@ def ruling_create(request: HttpRequest, game_id: str) -> HttpResponse:
         messages.error(request, f"{label}: {text}" if label else text)
         return _back(game, "rulings")
     messages.success(request, _("The ruling is kept with this game, on every phone."))
+    return _back(game, "rulings")
+
+
+@require_POST
+@editors_only
+def ruling_delete(request: HttpRequest, game: Game, ruling_id: int) -> HttpResponse:
+    """ "Remove" on a ruling kept by mistake: the scorekeeper's phone only."""
+    try:
+        ruling_remove(game=game, ruling=ruling_id)
+    except NoSuchRuling:
+        messages.info(request, _("That ruling is no longer kept with this game."))
+        return _back(game, "rulings")
+    messages.success(request, _("The ruling is removed, on every phone."))
     return _back(game, "rulings")
