@@ -73,15 +73,14 @@ from scorekeeper.spreadsheet import spreadsheet_safe, spreadsheet_unsafe
 from .models import League, LeagueGame, Player
 from .selectors import league_variants, standings
 from .services import (
-    LeagueForbidden,
     _lock_league,
     deferred,
     import_players,
     league_game_create,
+    organiser_check,
     played_on,
     player_names,
     season_create,
-    token_valid,
 )
 
 COLUMNS = (
@@ -382,7 +381,8 @@ def parse_csv(text: str, report: Report) -> list[Planned]:
             report.error(line, _("this row has more cells than the header"))
             continue
         row = {
-            key: spreadsheet_unsafe(value) if isinstance(value, str) else value for key, value in row.items()
+            key: spreadsheet_unsafe(value) if isinstance(value, str) else value
+            for key, value in row.items()
         }
         kind = (row.get("record") or "").strip()
         label = (row.get("game") or "").strip()
@@ -481,6 +481,8 @@ def _add_season(season: Any, where: str, report: Report) -> None:
         report.error(where, _("expected a season with a name, a first and a last day"), where)
         return
     report.seasons.append({"name": name.strip(), "starts": starts, "ends": ends})
+
+
 def _unreadable(line: int, error: csv.Error, report: Report) -> None:
     """A row the csv module cannot read: a cell over its limit, or broken quoting."""
     if "field limit" in str(error):
@@ -779,8 +781,7 @@ def import_games(
     ``allow_duplicates``. An export document's seasons the league lacks (same name and days)
     are added, and its settings (minimum of games, inactive nights) taken by a league with no
     game yet, so the imported league's tables equal the original's."""
-    if not token_valid(league=league, token=token):
-        raise LeagueForbidden(_("this is not the league's organiser token"))
+    organiser_check(league, token)
     report = Report(dry_run=dry_run, allow_duplicates=allow_duplicates)
     planned = parse_csv(csv_text, report) if csv_text is not None else parse_json(data, report)
     if report.errors:
