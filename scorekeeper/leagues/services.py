@@ -35,8 +35,8 @@ from scorekeeper.games.services import game_create, game_create_played, retry_on
 from scorekeeper.games.signals import game_checked, game_stored
 from scorekeeper.rules.errors import ResultError, RulesError
 from scorekeeper.rules.messages import N_, NP_, define
-from scorekeeper.rules.scoring.setup import NAME_CHARACTER
 from scorekeeper.rules.standing import final_places
+from scorekeeper.rules.text import check_name_characters
 
 from .models import (
     ChipTally,
@@ -219,19 +219,12 @@ def _text(value: Any, field: str, *, limit: int, required: bool = True) -> str:
 
 
 def _name(value: Any, field: str, *, limit: int) -> str:
-    """A league's or season's name: visible characters only, as for player names (control,
-    zero-width and bidirectional-override characters are refused), NFC, single spaces."""
+    """A league's or season's name: visible characters only, as for player names (the
+    engine's :func:`~scorekeeper.rules.text.check_name_characters`: control, zero-width and
+    bidirectional-override characters are refused), NFC, single spaces."""
     text = _text(value, field, limit=limit)
-    for position, char in enumerate(text, start=1):
-        if unicodedata.category(char) in _HIDDEN and char not in " \t\n\r" or char in _BLANK:
-            what = unicodedata.name(char, "") or "CONTROL"
-            code = f"{ord(char):04X}"
-            raise ResultError(NAME_CHARACTER(code=code, what=what, position=position), field)
+    check_name_characters(text, field)
     return " ".join(unicodedata.normalize("NFC", text).split())
-
-
-_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u180e\u2800")
 
 
 def _inactive(value: Any) -> int:
