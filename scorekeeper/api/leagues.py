@@ -8,6 +8,8 @@ organiser token as ``Authorization: Bearer <token>``. A game joins a league thro
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlencode
 
@@ -47,12 +49,12 @@ from scorekeeper.leagues.services import (
     league_game_restore,
     league_game_set_played_on,
     league_set_confirm_hands,
+    organiser_check,
     organiser_may_write,
     player_merge,
     player_rename,
     scope_key,
     season_create,
-    token_valid,
 )
 from scorekeeper.leagues.transfer import export_document, import_games
 from scorekeeper.rules import all_variants, get_variant
@@ -335,6 +337,36 @@ def forbidden(err: LeagueForbidden) -> ApiError:
     return ApiError(f"Authorization: {err}", code="forbidden", status=403)
 
 
+@contextmanager
+def organiser(request: HttpRequest, public_id: str) -> Iterator[tuple[League, str]]:
+    """The preamble of every organiser write, in this order: the league of the path (404),
+    the bearer token (401), then the block, whose services refuse a token that is not the
+    organiser's (:class:`LeagueForbidden`, answered 403). The body was read before (a 422
+    comes first), as for every endpoint without ``auth``; lookups in the block (a player, a
+    game) come after the token's presence, before its check by the service."""
+    league = league_or_404(public_id)
+    token = bearer(request)
+    try:
+        yield league, token
+    except LeagueForbidden as err:
+        raise forbidden(err) from None
+
+
+def _scope(league: League, variant: str | None, season: str | None) -> tuple[str | None, Any]:
+    """The variant's slug and the season a read asks for, each checked (a 400 naming it)."""
+    return _variant_or_error(variant), _season_or_error(league, season)
+
+
+def _season_out(season: Season, now: Season | None) -> dict[str, Any]:
+    return {
+        "id": season.pk,
+        "name": season.name,
+        "starts": season.starts,
+        "ends": season.ends,
+        "current": season == now,
+    }
+
+
 @router.post("/leagues", response={201: LeagueCreatedOut, **ERRORS}, summary="Start a league")
 def create_league(request: HttpRequest, payload: LeagueIn):
     league, token = league_create(
@@ -368,10 +400,7 @@ def get_league(request: HttpRequest, public_id: str):
         "variants": league_variants(league=league),
         "min_games": league.min_games,
         "confirm_hands": league.confirm_hands,
-        "seasons": [
-            {"id": s.pk, "name": s.name, "starts": s.starts, "ends": s.ends, "current": s == now}
-            for s in seasons
-        ],
+        "seasons": [_season_out(s, now) for s in seasons],
         "players": [{"id": p.pk, "name": p.name} for p in league_players(league=league)],
         "games": [
             {
@@ -402,13 +431,7 @@ def get_standings(
     as_of: dt.date | None = None,
 ):
     league = league_or_404(public_id)
-    slug = None
-    if variant:
-        try:
-            slug = get_variant(variant).slug
-        except RulesError as err:
-            raise err.at("variant") from None
-    chosen = _season_or_error(league, season)
+    slug, chosen = _scope(league, variant, season)
     rows = standings(league=league, season=chosen, variant=slug, as_of=as_of, movement=True)
     return [row.as_api() for row in rows]
 
@@ -419,25 +442,11 @@ def get_standings(
     summary="Add a season (a named date range, both days included)",
 )
 def add_season(request: HttpRequest, public_id: str, payload: SeasonIn):
-    league = league_or_404(public_id)
-    token = bearer(request)
-    try:
+    with organiser(request, public_id) as (league, token):
         season = season_create(
             league=league, token=token, name=payload.name, starts=payload.starts, ends=payload.ends
         )
-    except LeagueForbidden as err:
-        raise forbidden(err) from None
-    now = current_season(league=league)
-    return Status(
-        201,
-        {
-            "id": season.pk,
-            "name": season.name,
-            "starts": season.starts,
-            "ends": season.ends,
-            "current": season == now,
-        },
-    )
+    return Status(201, _season_out(season, current_season(league=league)))
 
 
 @router.post(
@@ -446,9 +455,7 @@ def add_season(request: HttpRequest, public_id: str, payload: SeasonIn):
     summary="Import games (validated hand by hand; dry_run reports without writing)",
 )
 def import_league_games(request: HttpRequest, public_id: str, payload: ImportIn):
-    league = league_or_404(public_id)
-    token = bearer(request)
-    try:
+    with organiser(request, public_id) as (league, token):
         report = import_games(
             league=league,
             token=token,
@@ -461,8 +468,6 @@ def import_league_games(request: HttpRequest, public_id: str, payload: ImportIn)
             dry_run=payload.dry_run,
             allow_duplicates=payload.allow_duplicates,
         )
-    except LeagueForbidden as err:
-        raise forbidden(err) from None
     body = report.as_dict()
     if not report.ok:
         first = report.errors[0]
@@ -500,8 +505,7 @@ def list_league_games(
     in a ``Link: <...>; rel="next"`` header, the page and the page count in ``X-Page`` and
     ``X-Pages``; ``season`` (an id, or ``all``) and ``variant`` filter as for the standings."""
     league = league_or_404(public_id)
-    slug = _variant_or_error(variant)
-    chosen = _season_or_error(league, season)
+    slug, chosen = _scope(league, variant, season)
     scope = scope_key(season=chosen, variant=slug)
     if page is None:
         items = recent_games(league=league, limit=limit, offset=offset, scope=scope)
@@ -568,22 +572,9 @@ def _game_out(item: dict[str, Any]) -> dict[str, Any]:
     summary="Move a league game to another game night (played_on)",
 )
 def patch_league_game(request: HttpRequest, public_id: str, game_id: str, payload: PlayedOnIn):
-    league = league_or_404(public_id)
-    token = bearer(request)
-    link = (
-        LeagueGame.objects.filter(league=league, game__public_id=game_id)
-        .select_related("game")
-        .first()
+    return _organiser_game_write(
+        request, public_id, game_id, league_game_set_played_on, played_on=payload.played_on
     )
-    if link is None:
-        raise Http404(f"no game {game_id!r} in this league")
-    try:
-        league_game_set_played_on(
-            league=league, token=token, link=link, played_on=payload.played_on
-        )
-    except LeagueForbidden as err:
-        raise forbidden(err) from None
-    return _game_out(_one_game(league, link))
 
 
 def _league_game_or_404(league: League, game_id: str) -> LeagueGame:
@@ -603,17 +594,13 @@ def _league_game_or_404(league: League, game_id: str) -> LeagueGame:
     summary="Change a league's settings: confirm_hands (players confirm every hand)",
 )
 def patch_league(request: HttpRequest, public_id: str, payload: LeagueSettingsIn):
-    league = league_or_404(public_id)
-    token = bearer(request)
-    if "confirm_hands" in payload.model_fields_set:
-        try:
+    with organiser(request, public_id) as (league, token):
+        if "confirm_hands" in payload.model_fields_set:
             league_set_confirm_hands(
                 league=league, token=token, confirm_hands=payload.confirm_hands
             )
-        except LeagueForbidden as err:
-            raise forbidden(err) from None
-    elif not token_valid(league=league, token=token):
-        raise forbidden(LeagueForbidden(gettext("this is not the league's organiser token")))
+        else:
+            organiser_check(league, token)
     return get_league(request, public_id)
 
 
@@ -626,16 +613,15 @@ def accept_league_game(request: HttpRequest, public_id: str, game_id: str):
     return _organiser_game_write(request, public_id, game_id, league_game_accept)
 
 
-def _organiser_game_write(request: HttpRequest, public_id: str, game_id: str, write) -> dict:
-    """One organiser write to one game of the league (accept, remove, restore): ``write`` is
-    the service, given the league, the bearer token and the game's link; a token that is not
-    the organiser's is a 403, an unknown game a 404. Answers the game as the games list does."""
-    league = league_or_404(public_id)
-    link = _league_game_or_404(league, game_id)
-    try:
-        write(league=league, token=bearer(request), link=link)
-    except LeagueForbidden as err:
-        raise forbidden(err) from None
+def _organiser_game_write(
+    request: HttpRequest, public_id: str, game_id: str, write, **fields: Any
+) -> dict:
+    """One organiser write to one game of the league (move, accept, remove, restore): the
+    :func:`organiser` preamble, the game (404), then ``write``, the service, given the league,
+    the bearer token, the game's link and ``fields``. Answers the game as the games list does."""
+    with organiser(request, public_id) as (league, token):
+        link = _league_game_or_404(league, game_id)
+        write(league=league, token=token, link=link, **fields)
     return _game_out(_one_game(league, link))
 
 
@@ -695,13 +681,7 @@ def get_player(
 ):
     league = league_or_404(public_id)
     player = _player_or_404(league, player_id)
-    slug = None
-    if variant:
-        try:
-            slug = get_variant(variant).slug
-        except RulesError as err:
-            raise err.at("variant") from None
-    return _player_out(league, player, slug, _season_or_error(league, season))
+    return _player_out(league, player, *_scope(league, variant, season))
 
 
 def _season_or_error(league: League, season: str | None) -> Season | None:
@@ -798,13 +778,9 @@ def _stats_out(stats: dict[str, Any]) -> dict[str, Any]:
     summary="Rename a player (the old name is kept among the former names)",
 )
 def rename_player(request: HttpRequest, public_id: str, player_id: PathNumber, payload: RenameIn):
-    league = league_or_404(public_id)
-    token = bearer(request)
-    player = _player_or_404(league, player_id)
-    try:
+    with organiser(request, public_id) as (league, token):
+        player = _player_or_404(league, player_id)
         player = player_rename(league=league, token=token, player=player, name=payload.name)
-    except LeagueForbidden as err:
-        raise forbidden(err) from None
     return _player_out(league, player, None)
 
 
@@ -814,20 +790,16 @@ def rename_player(request: HttpRequest, public_id: str, player_id: PathNumber, p
     summary="Merge a player into another: every game and rating follows",
 )
 def merge_player(request: HttpRequest, public_id: str, player_id: PathNumber, payload: MergeIn):
-    league = league_or_404(public_id)
-    token = bearer(request)
-    player = _player_or_404(league, player_id)
-    try:
-        into = player_get(league=league, player_id=payload.into)
-    except Player.DoesNotExist:
-        raise ApiError(
-            gettext("into: this league has no player %(id)s") % {"id": payload.into},
-            field="into",
-        ) from None
-    try:
+    with organiser(request, public_id) as (league, token):
+        player = _player_or_404(league, player_id)
+        try:
+            into = player_get(league=league, player_id=payload.into)
+        except Player.DoesNotExist:
+            raise ApiError(
+                gettext("into: this league has no player %(id)s") % {"id": payload.into},
+                field="into",
+            ) from None
         into = player_merge(league=league, token=token, player=player, into=into)
-    except LeagueForbidden as err:
-        raise forbidden(err) from None
     return _player_out(league, into, None)
 
 
@@ -843,18 +815,14 @@ def export_league(request: HttpRequest, public_id: str):
 def league_game_token(request: HttpRequest, *, league_id: str, game_id: str) -> str:
     """A league game's edit token again, for a retried ``POST /games`` (Idempotency-Key): made
     from the league's token, which the retry must carry as the first request did."""
-    league = league_or_404(league_id)
-    token = bearer(request)
-    if not token_valid(league=league, token=token):
-        raise forbidden(LeagueForbidden(gettext("this is not the league's organiser token")))
+    with organiser(request, league_id) as (league, token):
+        organiser_check(league, token)
     return game_token_for(league=league, game=Game.objects.get(public_id=game_id))
 
 
 def create_league_game(request: HttpRequest, *, league_id: str, payload) -> tuple[Any, str]:
     """``POST /games`` with ``"league"``: the league's token as the bearer credential."""
-    league = league_or_404(league_id)
-    token = bearer(request)
-    try:
+    with organiser(request, league_id) as (league, token):
         link, game_token = league_game_create(
             league=league,
             token=token,
@@ -865,6 +833,4 @@ def create_league_game(request: HttpRequest, *, league_id: str, payload) -> tupl
             ranked=payload.ranked,
             played_on=getattr(payload, "played_on", None),
         )
-    except LeagueForbidden as err:
-        raise forbidden(err) from None
     return link.game, game_token

@@ -14,7 +14,6 @@ the engine accepts, from the same schema, so ``/api/v1/openapi.json`` documents 
 from __future__ import annotations
 
 import copy
-import unicodedata
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -23,10 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 from scorekeeper.games.entry_kinds import SEAT_KINDS, kind_of
 from scorekeeper.rules import Variant, all_variants, get_variant
 from scorekeeper.rules.families import FAMILIES, SEAT_KEYS, Family
-from scorekeeper.rules.scoring.setup import _INVISIBLE as NAME_INVISIBLE
-from scorekeeper.rules.scoring.setup import _REFUSED as NAME_REFUSED
-from scorekeeper.rules.scoring.setup import _SPACING as NAME_SPACING
 from scorekeeper.rules.scoring.setup import MAX_NAME
+from scorekeeper.rules.text import name_pattern
 
 REF = "#/components/schemas/{model}"
 STRICT = ConfigDict(extra="forbid")
@@ -124,38 +121,6 @@ def _options_model(variant: Variant) -> type[BaseModel]:
 
 def _no_default(schema: dict[str, Any]) -> None:
     schema.pop("default", None)
-
-
-@cache
-def name_pattern() -> str:
-    """A regular expression for a player's name as :func:`player_name` takes it: something
-    visible, and none of the control, format or invisible characters it refuses (those of the
-    Basic Multilingual Plane, where JSON Schema's regular expressions name them one by one).
-
-    Lone surrogates are not named: they are no characters, so a regular expression engine that
-    reads code points (ECMA-262 with the u flag, Rust's, hence jsonschema-rs and schemathesis)
-    cannot compile a class holding them, and a pattern it cannot compile is dropped whole (a
-    generator then drew names with control characters). The API refuses a lone surrogate in
-    any string before the name is read (:mod:`scorekeeper.api.text`)."""
-    refused = [
-        code
-        for code in range(0x10000)
-        if not 0xD800 <= code <= 0xDFFF
-        and (
-            (unicodedata.category(chr(code)) in NAME_REFUSED and chr(code) not in NAME_SPACING)
-            or chr(code) in NAME_INVISIBLE
-        )
-    ]
-    ranges: list[list[int]] = []
-    for code in refused:
-        if ranges and ranges[-1][1] == code - 1:
-            ranges[-1][1] = code
-        else:
-            ranges.append([code, code])
-    cls = "".join(
-        f"\\u{low:04x}" if low == high else f"\\u{low:04x}-\\u{high:04x}" for low, high in ranges
-    )
-    return f"^[^{cls}]*[^{cls}\\s][^{cls}]*$"
 
 
 def _model_name(variant: Variant, suffix: str) -> str:

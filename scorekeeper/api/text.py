@@ -15,6 +15,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from scorekeeper.jsondepth import MAX_DEPTH
+from scorekeeper.rules.text import lone_surrogate
 
 from .errors import ApiError, JsonObjectParser, dotted, with_field
 
@@ -70,15 +71,15 @@ def clean_text(data: Any) -> Any:
 
 
 def _text(value: str, path: tuple[Any, ...], *, is_key: bool = False) -> str:
-    for position, char in enumerate(value, start=1):
-        if "\ud800" <= char <= "\udfff":
-            # A bad key is named by the object that holds it; the key itself cannot be shown.
-            field = dotted(path[:-1] if is_key else path) or "body"
-            where = f"in a key, character {position}" if is_key else f"character {position}"
-            raise ApiError(
-                f"{field}: U+{ord(char):04X} is half of a character (a lone surrogate), "
-                f"not text ({where})",
-                code="bad_text",
-                field=field,
-            )
+    position = lone_surrogate(value)
+    if position is not None:
+        # A bad key is named by the object that holds it; the key itself cannot be shown.
+        field = dotted(path[:-1] if is_key else path) or "body"
+        where = f"in a key, character {position}" if is_key else f"character {position}"
+        raise ApiError(
+            f"{field}: U+{ord(value[position - 1]):04X} is half of a character (a lone "
+            f"surrogate), not text ({where})",
+            code="bad_text",
+            field=field,
+        )
     return unicodedata.normalize("NFC", value)

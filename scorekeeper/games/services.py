@@ -39,6 +39,7 @@ from django.utils.translation import gettext
 from scorekeeper.rules.errors import GameOverError, ResultError
 from scorekeeper.rules.game import Replay, seated_dealer, setup_table
 from scorekeeper.rules.messages import N_, NP_, define
+from scorekeeper.rules.text import lone_surrogate
 
 from .consequences import Consequences, Standing, compare
 from .events import game_saved_changed
@@ -264,6 +265,8 @@ def keys_expire(*, scope: str | None = None) -> int:
     if scope is not None:
         expired = expired.filter(scope=scope)
     return expired.delete()[0]
+
+
 @transaction.atomic
 def game_create_played(
     *,
@@ -282,8 +285,7 @@ def game_create_played(
     game, token = game_create(variant=variant, options=options, players=players, dealer=dealer)
     players = game_players(game=game)
     hands = [
-        Hand(game=game, number=number, entry=entry)
-        for number, entry in enumerate(entries, start=1)
+        Hand(game=game, number=number, entry=entry) for number, entry in enumerate(entries, start=1)
     ]
     for hand, dealt in zip(hands, dealers or (), strict=False):
         hand.dealer = dealt or ""
@@ -406,9 +408,7 @@ def hand_add(
         raise GameOver(game)
     players = game_players(game=game)
     dealt = seated_dealer(players, dealer) if dealer is not None else game.next_dealer
-    hand = Hand(
-        game=game, number=len(hands) + 1, entry=entry, request_id=request_id, dealer=dealt
-    )
+    hand = Hand(game=game, number=len(hands) + 1, entry=entry, request_id=request_id, dealer=dealt)
     return _commit(
         game,
         players,
@@ -617,7 +617,9 @@ def _remembered(scope: str, keys: list[str], fingerprint: str) -> HandWrite | No
 def _remember(scope: str, keys: list[str], fingerprint: str, status: int, body: Any) -> None:
     if keys:
         IdempotencyKey.objects.bulk_create(
-            IdempotencyKey(scope=scope, key=key, fingerprint=fingerprint, status=status, response=body)
+            IdempotencyKey(
+                scope=scope, key=key, fingerprint=fingerprint, status=status, response=body
+            )
             for key in keys
         )
 
@@ -745,9 +747,10 @@ TEXT_SURROGATE = define(
 def _storable(text: str, where: str, *, key: bool = False) -> None:
     if "\x00" in text:
         raise ResultError(NUL_IN_NAME() if key else NUL_IN_TEXT(), where)
-    for position, char in enumerate(text, start=1):
-        if "\ud800" <= char <= "\udfff":
-            raise ResultError(TEXT_SURROGATE(code=f"{ord(char):04X}", position=position), where)
+    position = lone_surrogate(text)
+    if position is not None:
+        code = f"{ord(text[position - 1]):04X}"
+        raise ResultError(TEXT_SURROGATE(code=code, position=position), where)
 
 
 def _lock(game: Game) -> None:

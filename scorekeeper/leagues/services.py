@@ -35,8 +35,8 @@ from scorekeeper.games.services import game_create, game_create_played, retry_on
 from scorekeeper.games.signals import game_checked, game_stored
 from scorekeeper.rules.errors import ResultError, RulesError
 from scorekeeper.rules.messages import N_, NP_, define
-from scorekeeper.rules.scoring.setup import NAME_CHARACTER
 from scorekeeper.rules.standing import final_places
+from scorekeeper.rules.text import check_name_characters
 
 from .models import (
     ChipTally,
@@ -195,7 +195,9 @@ def game_token_for(*, league: League, game: Game) -> str:
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
-def _check(league: League, token) -> None:
+def organiser_check(league: League, token) -> None:
+    """Refuse (:class:`LeagueForbidden`) a token that is not the league's organiser's: the one
+    check every organiser write makes, in the services and in the API alike."""
     if not token_valid(league=league, token=token):
         raise LeagueForbidden(_("this is not the league's organiser token"))
 
@@ -217,19 +219,12 @@ def _text(value: Any, field: str, *, limit: int, required: bool = True) -> str:
 
 
 def _name(value: Any, field: str, *, limit: int) -> str:
-    """A league's or season's name: visible characters only, as for player names (control,
-    zero-width and bidirectional-override characters are refused), NFC, single spaces."""
+    """A league's or season's name: visible characters only, as for player names (the
+    engine's :func:`~scorekeeper.rules.text.check_name_characters`: control, zero-width and
+    bidirectional-override characters are refused), NFC, single spaces."""
     text = _text(value, field, limit=limit)
-    for position, char in enumerate(text, start=1):
-        if unicodedata.category(char) in _HIDDEN and char not in " \t\n\r" or char in _BLANK:
-            what = unicodedata.name(char, "") or "CONTROL"
-            code = f"{ord(char):04X}"
-            raise ResultError(NAME_CHARACTER(code=code, what=what, position=position), field)
+    check_name_characters(text, field)
     return " ".join(unicodedata.normalize("NFC", text).split())
-
-
-_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
-_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u180e\u2800")
 
 
 def _inactive(value: Any) -> int:
@@ -294,7 +289,7 @@ def league_update(
 ) -> League:
     """Change the league's settings. The minimum of games and the inactive nights only change
     how the table is listed, so nothing is recomputed."""
-    _check(league, token)
+    organiser_check(league, token)
     league.name = _name(name, "name", limit=80)
     league.description = _text(description or "", "description", limit=2000, required=False)
     league.variants = _variants(variants)
@@ -390,7 +385,7 @@ def player_rename(*, league: League, token, player: Player, name: str) -> Player
     """Rename a player; every game, place and rating stays theirs, and the old name is kept
     among their former names (an import matches it). Two renames to one name at once: the
     league's lock lets one through, and the other is told the name is taken."""
-    _check(league, token)
+    organiser_check(league, token)
     name = _player_name(name)
     _lock_league(league)
     player = _still_there(league, player)
@@ -416,7 +411,7 @@ def player_rename(*, league: League, token, player: Player, name: str) -> Player
 def player_merge(*, league: League, token, player: Player, into: Player) -> Player:
     """Make two entries of one person one player: ``player``'s games, places and ratings move
     to ``into``, whose former names gain ``player``'s names; every scope is rebuilt."""
-    _check(league, token)
+    organiser_check(league, token)
     if player.pk == into.pk:
         raise ResultError(MERGE_SAME(), "into")
     # The games whose seats change are locked first, then the league: the order a hand write
@@ -472,7 +467,7 @@ def season_create(
     *, league: League, token: str | None, name: str, starts: dt.date, ends: dt.date
 ) -> Season:
     """A named date range; its standings and ratings are built from its games at once."""
-    _check(league, token)
+    organiser_check(league, token)
     name = _name(name, "name", limit=60)
     if not isinstance(starts, dt.date) or not isinstance(ends, dt.date):
         raise ResultError(DATE_EXPECTED(), "starts")
@@ -494,7 +489,7 @@ def season_create(
 
 @transaction.atomic
 def season_delete(*, league: League, token: str | None, season: Season) -> None:
-    _check(league, token)
+    organiser_check(league, token)
     _lock_league(league)
     prefix = f"{season.pk}|"
     RatingSnapshot.objects.filter(league=league, scope__startswith=prefix).delete()
@@ -541,7 +536,7 @@ def league_game_create(
     league (kept, counted nowhere); ``accepted``: one the export lists as accepted by the
     organiser without every player's confirmation.
     """
-    _check(league, token)
+    organiser_check(league, token)
     if not isinstance(ranked, bool):
         raise ResultError(BOOL_EXPECTED(), "ranked")
     if played_on is not None:
@@ -626,7 +621,7 @@ def league_game_set_played_on(
 ) -> LeagueGame:
     """Move a game to another night; every scope it was or now is in is rebuilt from the
     earlier of its two places in the history on."""
-    _check(league, token)
+    organiser_check(league, token)
     day = _day(played_on)
     _lock_league(league)
     # Where the game is now, as the last write committed it (not as this request read it).
@@ -651,7 +646,7 @@ def league_game_edit_token(*, league: League, token, link: LeagueGame) -> str:
     """The edit token of one of the league's games, for the organiser. A game made before
     league game tokens came from the token's hash gets its token made again (phones that held
     that game's old edit link open it again through the league)."""
-    _check(league, token)
+    organiser_check(league, token)
     game_token = game_token_for(league=league, game=link.game)
     if not hmac.compare_digest(hash_token(game_token), link.game.token_hash):
         Game.objects.filter(pk=link.game_id).update(token_hash=hash_token(game_token))
@@ -672,14 +667,14 @@ def league_game_remove(*, league: League, token, link: LeagueGame) -> LeagueGame
     """Take a game out of the league (organiser only): it counts in no table or rating from
     now on, as if never played; its hands are kept, the export lists it as removed, and
     :func:`league_game_restore` puts it back. Every scope it counted in is rebuilt."""
-    _check(league, token)
+    organiser_check(league, token)
     return _set_removed(link, True)
 
 
 @transaction.atomic
 def league_game_restore(*, league: League, token, link: LeagueGame) -> LeagueGame:
     """Put a removed game back into the league: it counts again where it did before."""
-    _check(league, token)
+    organiser_check(league, token)
     return _set_removed(link, False)
 
 
@@ -699,7 +694,7 @@ def _set_removed(link: LeagueGame, removed: bool) -> LeagueGame:
 @transaction.atomic
 def league_game_set_ranked(*, league: League, token: str | None, link: LeagueGame, ranked: bool):
     """Count a game, or make it a friendly; every scope it is in is rebuilt from it on."""
-    _check(league, token)
+    organiser_check(league, token)
     _lock_league(league)
     link.refresh_from_db(fields=["played", "ranked", "finished"])
     if link.ranked == ranked:
@@ -734,7 +729,7 @@ def league_set_confirm_hands(*, league: League, token, confirm_hands: Any) -> Le
     """Ask (or stop asking) the players to confirm hands: a ranked game then counts only once it
     is over, no hand is disputed and every claimed seat confirmed every hand, or the organiser
     accepted it. Every finished game is decided again; each touched scope is rebuilt once."""
-    _check(league, token)
+    organiser_check(league, token)
     if not isinstance(confirm_hands, bool):
         raise ResultError(BOOL_EXPECTED(), "confirm_hands")
     _lock_league(league)
@@ -754,7 +749,7 @@ def league_set_confirm_hands(*, league: League, token, confirm_hands: Any) -> Le
 def league_game_accept(*, league: League, token, link: LeagueGame) -> LeagueGame:
     """The organiser counts a game without waiting for its confirmations (or despite a
     dispute); it counts once it is over."""
-    _check(league, token)
+    organiser_check(league, token)
     if link.accepted:
         return link
     link.accepted = True

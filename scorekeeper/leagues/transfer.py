@@ -75,15 +75,14 @@ from scorekeeper.spreadsheet import spreadsheet_safe, spreadsheet_unsafe
 from .models import League, LeagueGame, Player
 from .selectors import league_variants, standings
 from .services import (
-    LeagueForbidden,
     _lock_league,
     deferred,
     import_players,
     league_game_create,
+    organiser_check,
     played_on,
     player_names,
     season_create,
-    token_valid,
 )
 
 COLUMNS = (
@@ -822,8 +821,7 @@ def import_games(
     ``allow_duplicates``. An export document's seasons the league lacks (same name and days)
     are added, and its settings (minimum of games, inactive nights) taken by a league with no
     game yet, so the imported league's tables equal the original's."""
-    if not token_valid(league=league, token=token):
-        raise LeagueForbidden(_("this is not the league's organiser token"))
+    organiser_check(league, token)
     report = Report(dry_run=dry_run, allow_duplicates=allow_duplicates)
     planned = parse_csv(csv_text, report) if csv_text is not None else parse_json(data, report)
     if report.errors:

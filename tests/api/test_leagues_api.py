@@ -149,6 +149,42 @@ def test_permissions(client):
     )
 
 
+def test_every_organiser_write_checks_in_one_order(client):
+    """One preamble for every organiser write (api.leagues.organiser): the body (422), the
+    league (404), the bearer token's presence (401), then what the path names (a game or a
+    player: 404), then the token itself (403)."""
+    league, token = new_league(client)
+    game_id, _ = league_game(client, league, token, ["Ann", "Bob"], "Ann", {"Bob": 3})
+    ann = send(client, "get", f"/api/v1/leagues/{league}").json()["players"][0]["id"]
+    writes = [
+        ("post", "seasons", {"name": "S", "starts": "2026-01-01", "ends": "2026-12-31"}),
+        ("post", "import", {"games": [], "dry_run": True}),
+        ("patch", "", {"confirm_hands": True}),
+        ("patch", "", {}),
+        ("patch", "games/{game}", {"played_on": "2026-02-02"}),
+        ("post", "games/{game}/accept", None),
+        ("delete", "games/{game}", None),
+        ("post", "games/{game}/restore", None),
+        ("patch", "players/{player}", {"name": "Anne"}),
+        ("post", "players/{player}/merge", {"into": ann}),
+    ]
+    for method, where, body in writes:
+
+        def path(league_id, game=game_id, player=ann, where=where):
+            tail = where.format(game=game, player=player)
+            return f"/api/v1/leagues/{league_id}" + (f"/{tail}" if tail else "")
+
+        gone = path(league, game="nogame", player=999999)
+        case = (method, where)
+        if body and where:  # a body with its fields missing: refused before any lookup
+            assert send(client, method, path("nope"), {}).status_code == 422, case
+        assert send(client, method, path("nope"), body).status_code == 404, case
+        assert send(client, method, gone, body).status_code == 401, case
+        if "{" in where:
+            assert send(client, method, gone, body, "x" * 20).status_code == 404, case
+        assert send(client, method, path(league), body, "x" * 20).status_code == 403, case
+
+
 def test_bad_league_game_refused_with_the_field(client):
     league, token = new_league(client)
     body = {**QUICK, "players": ["Ann", "ann"], "league": league}

@@ -96,9 +96,12 @@ def test_the_player_name_pattern_compiles_in_a_json_schema_engine(components):
 
     name = _table(components, "standard-rummy")["properties"]["players"]["items"]
     check = jsonschema_rs.validator_for(name)
-    for refused in ("\x16", "Ann\u200b", "\x87Bob", "   ", "\u2800", "a\u2028b"):
+    # Above the Basic Multilingual Plane too (a tag character, a musical format character):
+    # written as themselves in the pattern, each one code point for the engine.
+    for refused in ("\x16", "Ann\u200b", "\x87Bob", "   ", "\u2800", "a\u2028b", "B\U000e0041"):
         assert not check.is_valid(refused), ascii(refused)
-    for taken in ("Zoë Ann", "李", "Bob 2", "Ann\tLee"):
+    assert not check.is_valid("x\U0001d173")
+    for taken in ("Zoë Ann", "李", "Bob 2", "Ann\tLee", "\U0001d538nn", "🃏 Joe"):
         assert check.is_valid(taken), taken
 
 

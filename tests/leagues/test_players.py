@@ -64,6 +64,25 @@ def test_league_and_season_names_refuse_invisible_characters(bad):
     assert err.value.field == "name"
 
 
+@pytest.mark.parametrize("char", ["\x07", "\u2028", "\u3164", "\U000e0041", "\ud800"])
+def test_league_names_refuse_what_player_names_refuse(char):
+    """One definition (scorekeeper.rules.text): a league's name refuses a character with the
+    message a player's name gets, naming it and its place."""
+    from scorekeeper.rules.scoring.setup import player_name
+
+    with pytest.raises(ResultError) as engine:
+        player_name(f"Club{char}x")
+    with pytest.raises(ResultError) as league:
+        league_create(name=f"Club{char}x")
+    assert league.value.message == engine.value.message
+    assert league.value.message.params["position"] == 5
+
+
+def test_a_line_break_in_a_league_name_is_a_space_as_in_a_player_name():
+    league, _token = league_create(name="Thursday\x0bclub")
+    assert league.name == "Thursday club"
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_renames_to_one_name_at_once_refuse_one():
     league, token = new_league()

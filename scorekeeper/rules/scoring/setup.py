@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import ResultError, RulesError
 from ..messages import N_, define
+from ..text import check_name_characters
 from ..variants import Table, Variant, get_variant
 
 MAX_NAME = 40
@@ -100,8 +101,9 @@ def player_name(value: Any, field: str = "players") -> str:
 
     Names are NFC-normalised, trimmed, and every run of spaces inside becomes one space, so two
     names that look alike are alike. Control characters, invisible (zero-width, format,
-    bidirectional-override) characters and lone surrogates are refused: they would let two
-    players look the same, or break storage.
+    bidirectional-override) characters and lone surrogates are refused
+    (:func:`scorekeeper.rules.text.refused`): they would let two players look the same, or
+    break storage.
 
     >>> player_name("  Ann   Lee ")
     'Ann Lee'
@@ -110,45 +112,24 @@ def player_name(value: Any, field: str = "players") -> str:
     >>> player_name("Ann\u200b")
     Traceback (most recent call last):
     ...
-    scorekeeper.rules.errors.ResultError: a name may not hold the invisible or control character U+200B (ZERO WIDTH SPACE), character 4
+    scorekeeper.rules.text.NameCharacterError: a name may not hold the invisible or control character U+200B (ZERO WIDTH SPACE), character 4
     >>> player_name("B" + chr(0xD800))
     Traceback (most recent call last):
     ...
-    scorekeeper.rules.errors.ResultError: a name may not hold U+D800, half of a character (a lone surrogate), character 2
+    scorekeeper.rules.text.NameCharacterError: a name may not hold U+D800, half of a character (a lone surrogate), character 2
     """
     if not isinstance(value, str):
         raise ResultError(EXPECTED_NAME(value=repr(value)[:50]), field)
-    for position, char in enumerate(value, start=1):
-        code = f"{ord(char):04X}"
-        category = unicodedata.category(char)
-        if category == "Cs":
-            raise ResultError(NAME_SURROGATE(code=code, position=position), field)
-        if category in _REFUSED and char not in _SPACING or char in _INVISIBLE:
-            what = unicodedata.name(char, "") or _CONTROL
-            raise ResultError(NAME_CHARACTER(code=code, what=what, position=position), field)
+    check_name_characters(value, field)
     name = " ".join(unicodedata.normalize("NFC", value).split())
     if not 1 <= len(name) <= MAX_NAME:
         raise ResultError(NAME_LENGTH(most=MAX_NAME), field)
     return name
 
 
-# Control (Cc), format (Cf: zero-width, bidi marks, overrides and isolates, soft hyphen...),
-# and the line and paragraph separators. Tabs and line breaks are only collapsed to a space.
-_REFUSED = frozenset({"Cc", "Cf", "Zl", "Zp"})
-# Characters that render as nothing although Unicode does not file them as format characters.
-_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u180e\u2800")
-_SPACING = frozenset("\t\n\r\x0b\x0c")  # typed or pasted line breaks and tabs: become spaces
-_CONTROL = "CONTROL"
-
-NAME_CHARACTER = define(
-    "setup.name.character",
-    N_("a name may not hold the invisible or control character U+{code} ({what}), character {position}"),
-)
-NAME_SURROGATE = define(
-    "setup.name.surrogate",
-    N_("a name may not hold U+{code}, half of a character (a lone surrogate), character {position}"),
-)
 NAME_TOO_CLOSE = define(
     "setup.name.too_close",
-    N_("'{name}' is too close to '{other}', already at the table: names must differ by more than capital letters"),
+    N_(
+        "'{name}' is too close to '{other}', already at the table: names must differ by more than capital letters"
+    ),
 )
