@@ -44,6 +44,7 @@ def stats_from_hands(
     rows = (
         Hand.objects.filter(deleted_at__isnull=True)
         .filter(Q(game_id__in=done) | in_play)
+        .exclude(game__league_link__removed=True)  # taken out of the league: counted nowhere
         .order_by("game_id", "number")
         .values_list(
             "game_id",
