@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper.games import access
-from scorekeeper.games.models import EditGrant
+from scorekeeper.games.models import Grant
 from scorekeeper.games.selectors import game_get
 from scorekeeper.games.services import game_create
 
@@ -70,13 +70,13 @@ def test_a_grant_outlives_viewing_more_games_than_the_session_keeps(client):
 def test_a_grant_is_refreshed_when_used(client):
     game_id = start_game(client)
     old = timezone.now() - timedelta(days=200)
-    EditGrant.objects.filter(game__public_id=game_id).update(seen=old)
+    Grant.objects.filter(kind="game", public_id=game_id).update(seen=old)
     assert editable(client, game_id)
-    assert EditGrant.objects.get(game__public_id=game_id).seen > old + timedelta(days=199)
+    assert Grant.objects.get(kind="game", public_id=game_id).seen > old + timedelta(days=199)
 
 
 def test_a_grant_goes_with_its_session(client):
     start_game(client)
-    assert EditGrant.objects.count() == 1
+    assert Grant.objects.count() == 1
     SessionStore(client.session.session_key).delete()
-    assert EditGrant.objects.count() == 0
+    assert Grant.objects.count() == 0
