@@ -26,13 +26,8 @@ UNDO = "undo"  # {public_id: {"kind", "number", "entry", "hand_id", "stamp"}}
 RECENT_LIMIT = 12
 GAMES_LIMIT = 50  # games remembered in the session (viewed ones); grants are never trimmed
 
-EDIT = GrantKind(
-    kind="game",
-    salt="rummy-table.edit-grant",
-    in_session=GAMES,
-    limit=GAMES_LIMIT,
-    token_valid=lambda game, token: token_valid(game=game, token=token),
-)
+# The right to keep a game's score: its grant rows, "My games" and the token that gives it.
+EDIT = GrantKind("game", "rummy-table.edit-grant", GAMES, GAMES_LIMIT, token_valid)
 
 
 def grant_for(game: Game) -> str:

@@ -56,11 +56,12 @@ KINDS: dict[str, GrantKind] = {}
 class GrantKind:
     """One kind of right a browser may hold over things that have a public id and a token."""
 
-    kind: str  # the rows' kind: "game", "league"
+    kind: str  # the rows' kind, and the keyword ``token_valid`` takes the thing by: "game"
     salt: str  # the grant's HMAC salt
     in_session: str  # the session key of the list of things this browser opened
     limit: int  # how many of them the list keeps (a grant, being a row, is never trimmed)
-    token_valid: Callable[[Any, str], bool]  # is this the thing's token (or its link's secret)?
+    token_valid: Callable[..., bool]  # ``token_valid(<kind>=thing, token=...)``: the thing's
+    # token, or its link's secret?
 
     def __post_init__(self) -> None:
         KINDS[self.kind] = self
@@ -112,7 +113,7 @@ class GrantKind:
     def redeem(self, request: HttpRequest, thing: Grantable, token: str) -> bool:
         """If ``token`` is the thing's token (or its link's secret), this browser may change the
         thing from now on; says whether. Only the grant is kept, never the token."""
-        if not self.token_valid(thing, token):
+        if not self._token_valid(thing, token):
             return False
         self.give(request, thing)
         return True
@@ -130,6 +131,9 @@ class GrantKind:
         self._keep(request, thing)
 
     # -- the rows and the session's list --
+
+    def _token_valid(self, thing: Grantable, token: str) -> bool:
+        return self.token_valid(**{self.kind: thing, "token": token})
 
     def _rows(self, request: HttpRequest) -> dict[str, Grant]:
         return _session_rows(request).get(self.kind, {})
@@ -163,7 +167,7 @@ class GrantKind:
         entry = self._listed(request).get(thing.public_id) or {}
         grant, token = entry.get("grant"), entry.get("token")
         good = (grant and hmac.compare_digest(str(grant), self.grant_for(thing))) or (
-            token and self.token_valid(thing, str(token))
+            token and self._token_valid(thing, str(token))
         )
         if good:
             self.give(request, thing)

@@ -21,13 +21,8 @@ from .services import OrganiserGrant, league_game_edit_token, token_valid
 LEAGUES = "leagues"  # {public_id: {"seen": iso time}}; before grant rows also "grant" or "token"
 LIMIT = 30  # leagues remembered in the session (watched ones); grants are never trimmed
 
-ORGANISE = GrantKind(
-    kind="league",
-    salt="rummy-table.league-grant",
-    in_session=LEAGUES,
-    limit=LIMIT,
-    token_valid=lambda league, token: token_valid(league=league, token=token),
-)
+# The right to manage a league: its grant rows, "My leagues" and the token that gives it.
+ORGANISE = GrantKind("league", "rummy-table.league-grant", LEAGUES, LIMIT, token_valid)
 
 
 def grant_for(league: League) -> str:

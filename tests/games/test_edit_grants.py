@@ -14,7 +14,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
-from django.test import Client, RequestFactory
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -23,17 +23,9 @@ from scorekeeper.games.models import Grant
 from scorekeeper.games.selectors import game_get
 from scorekeeper.games.services import game_create
 
-from .page_helpers import knock_hand, post_hand, start_game
+from .page_helpers import knock_hand, post_hand, request_of, start_game
 
 pytestmark = pytest.mark.django_db
-
-
-def request_of(session_key: str):
-    """One request of the phone: its own copy of the session, as loaded when it arrived."""
-    request = RequestFactory().get("/")
-    request.session = SessionStore(session_key)
-    request.session.load()
-    return request
 
 
 def editable(phone: Client, game_id: str) -> bool:

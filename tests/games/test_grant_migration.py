@@ -8,31 +8,19 @@ import pytest
 from django.contrib.sessions.backends.db import SessionStore
 from django.core.management import call_command
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.test import RequestFactory
 
 from scorekeeper.games import access
 from scorekeeper.games.models import hash_token
+from tests.test_migrations import _migrate, back_to_latest  # noqa: F401 (a fixture)
 
 BEFORE = ("games", "0011_game_ruling_count")
 AFTER = ("games", "0012_grants")
 
 
-def _migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate([target])
-    return executor.loader.project_state(target).apps
-
-
-@pytest.fixture
-def back_to_latest():
-    yield
-    call_command("migrate", verbosity=0)
-
-
 @pytest.mark.django_db(transaction=True)
-def test_edit_grants_become_grant_rows_and_come_back(back_to_latest):
+@pytest.mark.usefixtures("back_to_latest")
+def test_edit_grants_become_grant_rows_and_come_back():
     old = _migrate(BEFORE)
     Game, EditGrant = old.get_model("games", "Game"), old.get_model("games", "EditGrant")
     games = [
@@ -67,7 +55,8 @@ def test_edit_grants_become_grant_rows_and_come_back(back_to_latest):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_copied_grant_still_lets_its_phone_edit(back_to_latest):
+@pytest.mark.usefixtures("back_to_latest")
+def test_a_copied_grant_still_lets_its_phone_edit():
     old = _migrate(BEFORE)
     Game, EditGrant = old.get_model("games", "Game"), old.get_model("games", "EditGrant")
     game = Game.objects.create(variant="knock-rummy", options={}, token_hash=hash_token("t"))

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 
-from scorekeeper.games import access, events, grants
+from scorekeeper.games import events, grants
 from scorekeeper.games.handover import game_by_code, handover_create, normalise_code
 from scorekeeper.games.models import JOIN_CODE_ALPHABET, Game, Handover
 from scorekeeper.games.services import (

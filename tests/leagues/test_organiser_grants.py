@@ -6,28 +6,19 @@ new organiser token, and a game page asks nothing of a browser that organises no
 from __future__ import annotations
 
 import pytest
-from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
-from django.test import Client, RequestFactory
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.games.models import Grant, hash_token
 from scorekeeper.leagues import access
 from scorekeeper.leagues.models import League
-from tests.games.page_helpers import start_game
+from tests.games.page_helpers import request_of, start_game
 
 from .helpers import new_league, play
 
 pytestmark = pytest.mark.django_db
-
-
-def request_of(session_key: str):
-    """One request of the phone: its own copy of the session, as loaded when it arrived."""
-    request = RequestFactory().get("/")
-    request.session = SessionStore(session_key)
-    request.session.load()
-    return request
 
 
 def manages(phone: Client, league: League) -> bool:
