@@ -47,11 +47,26 @@ def test_edit_grants_become_grant_rows_and_come_back():
         assert row.seen.isoformat().startswith("2026-05-01T10:00")
     assert "games_editgrant" not in connection.introspection.table_names()
 
+    # An organiser grant made since goes back into its session's list, where it was kept before.
+    phones[1]["leagues"] = {"L1": {"seen": "2026-04-01T00:00:00+00:00"}, "L2": {"seen": "x"}}
+    phones[1].save()
+    Grant.objects.create(
+        session_id=phones[1].session_key,
+        kind="league",
+        public_id="L1",
+        grant="g" * 64,
+        seen="2026-06-01T10:00Z",
+    )
+
     back = _migrate(BEFORE)
     EditGrant = back.get_model("games", "EditGrant")
     assert {(r.session_id, r.game_id, r.grant) for r in EditGrant.objects.all()} == {
         (phone.session_key, game.pk, grant(game)) for phone, game in kept
     }
+    leagues = SessionStore(phones[1].session_key).load()["leagues"]
+    assert leagues["L1"]["grant"] == "g" * 64 and leagues["L1"]["seen"].startswith("2026-06-01")
+    assert leagues["L2"] == {"seen": "x"}
+    assert "leagues" not in SessionStore(phones[0].session_key).load()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -2,7 +2,8 @@
 from ``EditGrant`` (a row per session and game) to ``Grant`` (a row per session, kind and public
 id), which the leagues' organiser grants share. Every row is copied, its HMAC unchanged (it was
 made from the game's public id and token hash, which the new row names), so no phone loses its
-right to keep score; backwards, the game rows are copied back."""
+right to keep score; backwards, the game rows are copied back, and the league organisers' rows
+go back into their sessions' "leagues" lists, where the code before kept them."""
 
 import django.db.models.deletion
 from django.db import migrations, models
@@ -37,6 +38,33 @@ def grants_to_edit_grants(apps, schema_editor):
             _copy_back(EditGrant, Game, batch)
             batch = []
     _copy_back(EditGrant, Game, batch)
+    _leagues_back_to_sessions(apps)
+
+
+def _leagues_back_to_sessions(apps):
+    """An organiser grant row becomes its session's ``{"grant", "seen"}`` entry again."""
+    from django.contrib.sessions.backends.db import SessionStore
+
+    Session = apps.get_model("sessions", "Session")
+    Grant = apps.get_model("games", "Grant")
+    held = {}
+    rows = Grant.objects.filter(kind="league").values_list("session_id", "public_id", "grant", "seen")
+    for session_id, public_id, grant, seen in rows.iterator(chunk_size=BATCH):
+        held.setdefault(session_id, {})[public_id] = {"grant": grant, "seen": seen.isoformat()}
+    store = SessionStore()
+    keys = list(held)
+    for start in range(0, len(keys), BATCH):
+        for session in Session.objects.filter(session_key__in=keys[start : start + BATCH]):
+            data = store.decode(session.session_data)
+            leagues = data.get("leagues")
+            leagues = dict(leagues) if isinstance(leagues, dict) else {}
+            for public_id, entry in held[session.session_key].items():
+                listed = leagues.get(public_id)
+                seen = listed.get("seen", "") if isinstance(listed, dict) else ""
+                leagues[public_id] = {"grant": entry["grant"], "seen": max(seen, entry["seen"])}
+            data["leagues"] = leagues
+            session.session_data = store.encode(data)
+            session.save(update_fields=["session_data"])
 
 
 def _copy_back(EditGrant, Game, batch):
