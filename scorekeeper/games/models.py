@@ -190,28 +190,31 @@ class IdempotencyKey(models.Model):
         return f"{self.scope or 'new game'} {self.key}"
 
 
-class EditGrant(models.Model):
-    """A browser session's right to edit a game: a row of its own, never a key in the session.
+class Grant(models.Model):
+    """A browser session's right over a thing (to keep a game's score, to organise a league): a
+    row of its own, never a key in the session. One model for every kind (:mod:`.grants`).
 
     Session data is saved whole, so when two requests of one phone run at once (a tab starts a
     game while another saves a hand) the later save would drop the other's change; rows merge.
-    ``grant`` is :func:`games.access.grant_for` (an HMAC of the game's id and token hash under
-    the secret key), so a database reader can forge none and a grant dies with its token. Rows
-    go with their session (``clearsessions``) or their game.
+    ``grant`` is an HMAC of the thing's public id and token hash under the secret key (see
+    :meth:`.grants.GrantKind.grant_for`), so a database reader can forge none and a grant dies
+    with its token. Rows go with their session (``clearsessions``). ``kind`` says what
+    ``public_id`` names, so the games app needs to know no app that keeps grants here.
     """
 
-    session = models.ForeignKey("sessions.Session", on_delete=models.CASCADE, db_constraint=True)
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="edit_grants")
+    session = models.ForeignKey("sessions.Session", on_delete=models.CASCADE)
+    kind = models.CharField(max_length=16)  # "game", "league"
+    public_id = models.CharField(max_length=16)
     grant = models.CharField(max_length=64)
-    seen = models.DateTimeField()  # last created or used: "My games" lists newest first
+    seen = models.DateTimeField()  # last given or used: "My games" lists newest first
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["session", "game"], name="edit_grant_unique"),
+            models.UniqueConstraint(fields=["session", "kind", "public_id"], name="grant_unique"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.session_id[:6]}… may edit {self.game_id}"
+        return f"{self.session_id[:6]}… holds {self.kind} {self.public_id}"
 
 
 class SeatClaim(models.Model):
@@ -230,7 +233,7 @@ class SeatClaim(models.Model):
 
 
 class SeatGrant(models.Model):
-    """A browser session holds a seat of a game: a row like :class:`EditGrant`, never the seat's
+    """A browser session holds a seat of a game: a row like :class:`Grant`, never the seat's
     token in the session. ``grant`` is an HMAC of the game, the player and the claim's token
     hash (see :func:`games.seats.seat_grant_for`), so it dies when the seat moves."""
 
@@ -267,6 +270,8 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} {self.rule}: {self.question[:30]}"
+
+
 class Handover(models.Model):
     """A one-time link that gives another phone the right to keep score ("Keep score on another
     phone"): only the hash of its secret is stored; it works once and expires."""

@@ -7,7 +7,6 @@ creator's session, or one that opened the organiser link) records games and mana
 from __future__ import annotations
 
 import datetime as dt
-import functools
 from typing import Any
 from urllib.parse import urlencode
 
@@ -17,11 +16,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.games import access as game_access
-from scorekeeper.games.posted import secret_from
+from scorekeeper.games.gates import SecretLink, guard
 from scorekeeper.games.presentation import chart, qr_svg, seat_class
 from scorekeeper.games.starting import start_page
 from scorekeeper.i18n import render_message
@@ -68,7 +67,6 @@ from .services import (
     scope_key,
     season_create,
     season_delete,
-    token_valid,
 )
 from .transfer import export_csv, import_games
 
@@ -88,18 +86,11 @@ def _forbidden(request: HttpRequest, league: League, reason: str | None = None) 
     return render(request, "leagues/forbidden.html", context, status=403)
 
 
-def _organisers_only(view):
-    """Load the URL's league; without its organiser token the answer is 403."""
-
-    @functools.wraps(view)
-    def wrapper(request: HttpRequest, league_id: str, *args, **kwargs) -> HttpResponse:
-        league = _league(league_id)
-        grant = access.organiser(request, league)
-        if grant is None:
-            return _forbidden(request, league)
-        return view(request, league, grant, *args, **kwargs)
-
-    return wrapper
+# Load the URL's league; without its organiser grant the answer is 403 and the view never runs
+# (it gets the league and the grant).
+_organisers_only = guard(
+    load=_league, key="league_id", right=access.organiser, refuse=_forbidden, pass_right=True
+)
 
 
 def _rules_error_to_form(form, error: RulesError, fields: set[str]) -> None:
@@ -145,41 +136,34 @@ def my_leagues(request: HttpRequest) -> HttpResponse:
     return render(request, "leagues/mine.html", {"items": items})
 
 
+# The organiser link, ``/leagues/<id>/join/#<secret>`` (the flow: games.gates, as a game's
+# edit link): the organiser token or its link's secret gives this browser a grant.
+ORGANISER_LINK = SecretLink(
+    page="leagues/join.html",
+    context=lambda league: {"league": league},
+    holds=access.organiser,
+    redeem=access.join_league,
+    done=gettext_lazy("You can now record and correct this league's games here."),
+    target="league",
+)
+
+
 @require_http_methods(["GET", "POST"])
 def league_join(request: HttpRequest, league_id: str) -> HttpResponse:
-    """The organiser link, ``/leagues/<id>/join/#<secret>``: the secret rides in the URL
-    fragment, which browsers never send, so it stays out of access logs and history.
-
-    GET draws a small page whose script (static/js/join.js) posts the fragment back at once;
-    without JavaScript the page asks for the link to be pasted. POST checks it, gives this
-    browser a grant (never the token) and redirects to the league's clean URL."""
-    league = _league(league_id)
-    if request.method == "GET":
-        if access.organiser(request, league) is not None:
-            return redirect("league", league_id=league.public_id)
-        return render(request, "leagues/join.html", {"league": league})
-    secret = secret_from(request.POST.get("token") or "")
-    if not token_valid(league=league, token=secret):
-        return render(request, "leagues/join.html", {"league": league, "refused": True}, status=403)
-    return _joined(request, league, secret)
+    """The organiser link: GET draws the page that posts the secret after ``#``, POST checks
+    it and gives this browser a grant (never the token)."""
+    return ORGANISER_LINK.answer(request, _league(league_id))
 
 
 @require_GET
 def league_join_legacy(request: HttpRequest, league_id: str, token: str) -> HttpResponse:
     """Organiser links from before the fragment (``/leagues/<id>/join/<token>/``) keep
     working: the browser gets its grant and is sent to the clean URL."""
-    league = _league(league_id)
-    if not token_valid(league=league, token=token):
-        return _forbidden(request, league, _("This organiser link is not valid for this league."))
-    return _joined(request, league, token)
+    return ORGANISER_LINK.legacy(request, _league(league_id), token, _stale_link)
 
 
-def _joined(request: HttpRequest, league: League, secret: str) -> HttpResponse:
-    access.remember_league(request, league, token=secret)
-    messages.success(request, _("You can now record and correct this league's games here."))
-    response = redirect("league", league_id=league.public_id)
-    response["Referrer-Policy"] = "no-referrer"
-    return response
+def _stale_link(request: HttpRequest, league: League) -> HttpResponse:
+    return _forbidden(request, league, _("This organiser link is not valid for this league."))
 
 
 def organiser_link(request: HttpRequest, league: League) -> str:

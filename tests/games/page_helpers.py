@@ -6,7 +6,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.test import Client
+from django.contrib.sessions.backends.db import SessionStore
+from django.test import Client, RequestFactory
 from django.urls import resolve, reverse
 
 from scorekeeper.games.models import Game
@@ -14,6 +15,13 @@ from scorekeeper.games.selectors import game_get, game_state
 
 EVIL = "<script>alert(1)</script>"
 
+
+def request_of(session_key: str):
+    """One request of the phone: its own copy of the session, as loaded when it arrived."""
+    request = RequestFactory().get("/")
+    request.session = SessionStore(session_key)
+    request.session.load()
+    return request
 
 def start_game(
     client: Client,

@@ -14,26 +14,18 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
-from django.test import Client, RequestFactory
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper.games import access
-from scorekeeper.games.models import EditGrant
+from scorekeeper.games.models import Grant
 from scorekeeper.games.selectors import game_get
 from scorekeeper.games.services import game_create
 
-from .page_helpers import knock_hand, post_hand, start_game
+from .page_helpers import knock_hand, post_hand, request_of, start_game
 
 pytestmark = pytest.mark.django_db
-
-
-def request_of(session_key: str):
-    """One request of the phone: its own copy of the session, as loaded when it arrived."""
-    request = RequestFactory().get("/")
-    request.session = SessionStore(session_key)
-    request.session.load()
-    return request
 
 
 def editable(phone: Client, game_id: str) -> bool:
@@ -70,13 +62,13 @@ def test_a_grant_outlives_viewing_more_games_than_the_session_keeps(client):
 def test_a_grant_is_refreshed_when_used(client):
     game_id = start_game(client)
     old = timezone.now() - timedelta(days=200)
-    EditGrant.objects.filter(game__public_id=game_id).update(seen=old)
+    Grant.objects.filter(kind="game", public_id=game_id).update(seen=old)
     assert editable(client, game_id)
-    assert EditGrant.objects.get(game__public_id=game_id).seen > old + timedelta(days=199)
+    assert Grant.objects.get(kind="game", public_id=game_id).seen > old + timedelta(days=199)
 
 
 def test_a_grant_goes_with_its_session(client):
     start_game(client)
-    assert EditGrant.objects.count() == 1
+    assert Grant.objects.count() == 1
     SessionStore(client.session.session_key).delete()
-    assert EditGrant.objects.count() == 0
+    assert Grant.objects.count() == 0

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 
-from scorekeeper.games import access, events
+from scorekeeper.games import events, grants
 from scorekeeper.games.handover import game_by_code, handover_create, normalise_code
 from scorekeeper.games.models import JOIN_CODE_ALPHABET, Game, Handover
 from scorekeeper.games.services import (
@@ -250,7 +250,7 @@ def test_a_first_session_is_reached_by_its_csrf_secret_only_while_it_is_new():
     key = first.cookies["sessionid"].value
     store = SessionStore(key)
     store.load()
-    store[access._FIRST_UNTIL] = (timezone.now() - timedelta(seconds=1)).timestamp()
+    store[grants.FIRST_UNTIL] = (timezone.now() - timedelta(seconds=1)).timestamp()
     store.save()
     later = Client()
     later.cookies["csrftoken"] = secret

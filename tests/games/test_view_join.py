@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.games import access
-from scorekeeper.games.models import EditGrant, Game
+from scorekeeper.games.models import Game, Grant
 
 from .page_helpers import edit_link, join, knock_hand, post_hand, start_game, state
 
@@ -104,14 +104,14 @@ def test_the_session_keeps_a_grant_never_the_token(client):
     stored = "".join(s.session_data for s in Session.objects.all())
     decoded = json.dumps([s.get_decoded() for s in Session.objects.all()])
     secret = edit_link(phone, game_id).partition("#")[2]
-    rows = json.dumps(list(EditGrant.objects.values("grant")))
+    rows = json.dumps(list(Grant.objects.values("grant")))
     for text in (stored, decoded, rows):
         assert token not in text
         assert secret not in text
     assert game_id in phone.session[access.GAMES]  # listed in "My games"
     # The grant is a row of its own (issue 16: a concurrent session save cannot drop it).
-    assert EditGrant.objects.filter(
-        session_id=phone.session.session_key, game__public_id=game_id
+    assert Grant.objects.filter(
+        session_id=phone.session.session_key, kind="game", public_id=game_id
     ).exists()
 
 
@@ -120,7 +120,7 @@ def test_a_grant_is_no_good_for_another_game(client):
     second = start_game(Client())
     phone = Client()
     session = phone.session
-    grant = EditGrant.objects.get(game__public_id=first).grant
+    grant = Grant.objects.get(kind="game", public_id=first).grant
     session[access.GAMES] = {second: {"grant": grant, "seen": "2026-01-01"}}
     session.save()
     phone.cookies["sessionid"] = session.session_key
@@ -137,7 +137,7 @@ def test_a_session_from_before_grants_keeps_its_right_to_edit_and_loses_the_toke
     assert post_hand(phone, game_id, knock_hand(0, 5, 12, 20)).status_code == 302
     entry = phone.session[access.GAMES][game_id]
     assert "token" not in entry
-    assert EditGrant.objects.filter(session_id=session.session_key, game__public_id=game_id).exists()
+    assert Grant.objects.filter(session_id=session.session_key, public_id=game_id).exists()
 
 
 def test_my_games_and_edit_rights_last_a_year(client, settings):

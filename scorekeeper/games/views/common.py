@@ -3,7 +3,6 @@ one-time key and etag, and where a view goes after a change."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -11,6 +10,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from .. import access, pages, seat_access
+from ..gates import guard
 from ..models import Game
 from ..selectors import game_get
 
@@ -27,17 +27,8 @@ def forbidden(request: HttpRequest, game: Game, reason: str | None = None) -> Ht
     return render(request, "forbidden.html", context, status=403)
 
 
-def editors_only(view):
-    """Load the URL's game; without its edit token the answer is 403 and the view never runs."""
-
-    @functools.wraps(view)
-    def wrapper(request: HttpRequest, game_id: str, *args, **kwargs) -> HttpResponse:
-        game = game_or_404(game_id)
-        if not access.can_edit(request, game):
-            return forbidden(request, game)
-        return view(request, game, *args, **kwargs)
-
-    return wrapper
+# Load the URL's game; without its edit right the answer is 403 and the view never runs.
+editors_only = guard(load=game_or_404, key="game_id", right=access.can_edit, refuse=forbidden)
 
 
 def game_url(request: HttpRequest, game: Game) -> str:

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import time_format
 from django.utils.timezone import localtime
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import get_variant
 
 from .. import access, handover, presentation
+from ..gates import SecretLink
 from ..models import Game
-from ..posted import secret_from
 from .common import editors_only, game_or_404
 
 
@@ -56,22 +55,27 @@ def handover_url(request: HttpRequest, game: Game, secret: str) -> str:
     return absolute_url(request, reverse("game_take", args=[game.public_id])) + f"#{secret}"
 
 
+def _take(request: HttpRequest, game: Game, secret: str) -> bool:
+    """A secret that is this game's, unused and not expired, gives this phone the right to
+    keep score, once."""
+    if not handover.handover_take(game=game, secret=secret):
+        return False
+    access.grant_edit(request, game)
+    return True
+
+
+# The handover link, ``/games/<id>/take/#<secret>``: the edit link's flow (games.gates).
+HANDOVER_LINK = SecretLink(
+    page="take.html",
+    context=lambda game: {"game": game, "variant": get_variant(game.variant)},
+    holds=access.can_edit,
+    redeem=_take,
+    done=gettext_lazy("You keep the score on this phone now."),
+    target="game",
+)
+
+
 @require_http_methods(["GET", "POST"])
 def game_take(request: HttpRequest, game_id: str) -> HttpResponse:
-    """The handover link, ``/games/<id>/take/#<secret>``: like the edit link, the page's script
-    posts the part after ``#``; a secret that is this game's, unused and not expired gives this
-    phone the right to keep score, once."""
-    game = game_or_404(game_id)
-    context = {"game": game, "variant": get_variant(game.variant)}
-    if request.method == "GET":
-        if access.can_edit(request, game):
-            return redirect("game", game_id=game.public_id)
-        return render(request, "take.html", context)
-    secret = secret_from(request.POST.get("token") or "")
-    if not handover.handover_take(game=game, secret=secret):
-        return render(request, "take.html", {**context, "refused": True}, status=403)
-    access.grant_edit(request, game)
-    messages.success(request, _("You keep the score on this phone now."))
-    response = redirect("game", game_id=game.public_id)
-    response["Referrer-Policy"] = "no-referrer"
-    return response
+    """The handover link: like the edit link, the page's script posts the part after ``#``."""
+    return HANDOVER_LINK.answer(request, game_or_404(game_id))

@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper import netaddr
@@ -19,11 +20,11 @@ from scorekeeper.rules import RulesError, get_variant
 
 from .. import access, pages, presentation, seat_access
 from ..export import game_csv, game_export
+from ..gates import SecretLink
 from ..models import Game
 from ..page_parts import game_page_games, game_page_parts
-from ..posted import secret_from
 from ..rematch import GameNotOver, game_rematch
-from ..services import edit_secret, token_valid
+from ..services import edit_secret
 from .common import editors_only, forbidden, game_or_404, game_page_context, game_url
 
 
@@ -73,25 +74,22 @@ def game_page_response(request: HttpRequest, game: Game, editable: bool) -> Http
     return response
 
 
+# The edit link, ``/games/<id>/join/#<secret>`` (the flow: games.gates): a secret that is the
+# game's edit token or its link's secret gives this browser the right to keep score.
+EDIT_LINK = SecretLink(
+    page="join.html",
+    context=lambda game: {"game": game, "variant": get_variant(game.variant)},
+    holds=access.can_edit,
+    redeem=access.join_game,
+    done=gettext_lazy("You can now enter and correct hands on this phone."),
+    target="game",
+)
+
+
 @require_http_methods(["GET", "POST"])
 def game_join(request: HttpRequest, game_id: str) -> HttpResponse:
-    """The edit link, ``/games/<id>/join/#<secret>``: the secret rides in the URL fragment, which
-    browsers never send, so it stays out of every access log and proxy.
-
-    GET draws a small page whose script (static/js/join.js) posts the fragment back at once;
-    without JavaScript the page asks for the link or code to be pasted. POST checks it, gives
-    this browser the right to keep score, and redirects to the game's clean URL.
-    """
-    game = game_or_404(game_id)
-    if request.method == "GET":
-        if access.can_edit(request, game):
-            return redirect("game", game_id=game.public_id)
-        return render(request, "join.html", {"game": game, "variant": get_variant(game.variant)})
-    token = secret_from(request.POST.get("token") or "")
-    if not token_valid(game=game, token=token):
-        context = {"game": game, "variant": get_variant(game.variant), "refused": True}
-        return render(request, "join.html", context, status=403)
-    return _joined(request, game, token)
+    """The edit link: GET draws the page that posts the secret after ``#``, POST checks it."""
+    return EDIT_LINK.answer(request, game_or_404(game_id))
 
 
 @require_POST
@@ -115,18 +113,11 @@ def game_rematch_start(request: HttpRequest, game: Game) -> HttpResponse:
 def game_join_legacy(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
     """Edit links from before the fragment (``/games/<id>/join/<token>/``) keep working: the
     browser gets the right to keep score once and is sent to the clean URL."""
-    game = game_or_404(game_id)
-    if not token_valid(game=game, token=token):
-        return forbidden(request, game, _("This edit link is not valid for this game."))
-    return _joined(request, game, token)
+    return EDIT_LINK.legacy(request, game_or_404(game_id), token, _stale_link)
 
 
-def _joined(request: HttpRequest, game: Game, token: str) -> HttpResponse:
-    access.remember_game(request, game, token=token)
-    messages.success(request, _("You can now enter and correct hands on this phone."))
-    response = redirect("game", game_id=game.public_id)
-    response["Referrer-Policy"] = "no-referrer"
-    return response
+def _stale_link(request: HttpRequest, game: Game) -> HttpResponse:
+    return forbidden(request, game, _("This edit link is not valid for this game."))
 
 
 @require_GET
