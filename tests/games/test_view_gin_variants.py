@@ -76,16 +76,21 @@ def test_example_59_a_straight_gin_knock_is_refused_on_the_page(client):
     ("slug", "facts"),
     [
         ("oklahoma-gin", ["plays as Gin Rummy", "upcard", "150", "+112"]),
-        ("straight-gin", ["plays as Gin Rummy", "Nobody knocks", "+45", "+51"]),
+        (
+            "straight-gin",
+            ["plays as Gin Rummy", "Nobody knocks", "until someone goes gin", "+45", "+51"],
+        ),
     ],
 )
 def test_rules_pages_state_what_differs_with_worked_examples(client, slug, facts):
     page = client.get(reverse("rules", args=[slug])).content.decode()
     for fact in facts:
         assert fact in page, fact
-    assert "Sets of one rank and runs of one suit" in page  # Gin Rummy's shared text
+    assert "Two players and one 52-card pack" in page  # Gin Rummy's shared text
 
 
 def test_the_checker_takes_the_derived_variants(client):
-    url = reverse("check") + "?variant=straight-gin&kind=deadwood&cards=AS+2S+3S+7H+7D+7C+JH+QH+KH+4D"
+    url = (
+        reverse("check") + "?variant=straight-gin&kind=deadwood&cards=AS+2S+3S+7H+7D+7C+JH+QH+KH+4D"
+    )
     assert client.get(url).status_code == 200
