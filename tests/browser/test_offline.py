@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from scorekeeper.games.models import Hand
 
 from .conftest import BROWSER_TIMEOUT_MS, SCREENSHOTS
-from .pages import VIEWPORTS
+from .pages import OVERFLOW, VIEWPORTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -283,9 +283,11 @@ def test_a_correction_draft_is_kept_until_saved_then_gone(live_server, chromium)
         keeper.close()
 
 
-def test_a_kept_form_never_reuses_a_sent_request_id(live_server, chromium):
-    """Saved online, then the same (kept) form offline: the second hand gets its own key."""
-    context = chromium.new_context(viewport=VIEWPORTS["390x844"])
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_a_kept_form_never_reuses_a_sent_request_id(live_server, chromium, size):
+    """Saved online, then the same (kept) form offline: the second hand gets its own key, and
+    its number from what the phone has seen since (issue 25 §4), at the three sizes."""
+    context = chromium.new_context(viewport=VIEWPORTS[size])
     context.set_default_timeout(BROWSER_TIMEOUT_MS)
     try:
         page = context.new_page()
@@ -312,6 +314,9 @@ def test_a_kept_form_never_reuses_a_sent_request_id(live_server, chromium):
         assert [e["number"] for e in queue(page)] == [2]
         expect(page.locator(".queued-hand")).to_contain_text("Hand 2")
         expect(page.locator(".enter-hand")).to_have_text("Enter hand 3")
+        page.screenshot(path=str(SCREENSHOTS / f"offline-kept-form-{size}.png"), full_page=True)
+        found = page.evaluate(OVERFLOW)
+        assert found["scroll"] <= found["width"] and not found["bad"], found
         context.set_offline(False)
         # Sent (the queue is empty) and the page reloaded from the server with hand 2 on it.
         expect(page.locator("#hand-2")).to_be_visible(timeout=60_000)
