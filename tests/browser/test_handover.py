@@ -77,6 +77,7 @@ def test_a_handover_link_lets_one_phone_keep_score_once(served, chromium, size):
         expect(qr).to_be_visible()
         box = qr.bounding_box()
         assert box["width"] >= 150 and abs(box["width"] - box["height"]) < 2, box
+        assert box["y"] + box["height"] <= VIEWPORTS[size]["height"], box  # on the first screen
         expected = re.search(r' d="([^"]+)"', str(qr_svg(link))).group(1)
         assert keeper.locator(".qr").evaluate(QR_PATH) == expected
         fits(keeper, f"handover-{size}")
