@@ -1,6 +1,8 @@
 """The app as `make serve` runs it, for browser tests that need the live stream: gunicorn's asgi
 workers in production mode on a free port of 127.0.0.1, a fresh SQLite file, no Redis. The
 pytest-django live server is a plain WSGI server, which holds no event stream (its pages poll).
+Also the live table's phone helpers: a phone of a given size, a game started on it, a hand
+entered on it, and a mark that tells a page updated in place from one reloaded.
 """
 
 from __future__ import annotations
