@@ -77,7 +77,7 @@ function keep(request, response) {
   // Redirects (an edit link) and errors are never kept; only the page as it was shown.
   if (!response.ok || response.redirected || response.type !== "basic") return;
   var copy = response.clone();
-  caches.open(PAGES).then(function (cache) {
+  return caches.open(PAGES).then(function (cache) {
     var url = new URL(request.url);
     url.hash = "";
     return cache.put(url.href, copy).then(function () {
@@ -126,6 +126,19 @@ function asset(event) {
     return fresh;
   });
 }
+
+// A page whose content changed in place (the game page after a save, or a hand from another
+// phone) asks for its copy to be kept anew: fetched as a page would be, kept if it answers.
+self.addEventListener("message", function (event) {
+  var path = event.data && event.data.keep;
+  if (typeof path !== "string" || path.charAt(0) !== "/" || path.charAt(1) === "/") return;
+  var url = new URL(path, self.location.origin);
+  url.hash = "";
+  var request = new Request(url.href, { credentials: "same-origin" });
+  event.waitUntil(fetch(request).then(function (response) {
+    keep(request, response);
+  }).catch(function () {}));
+});
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;

@@ -17,3 +17,16 @@ def test_no_browser_test_waits_for_a_time():
         if TIMED.search(line.split("#", 1)[0])
     ]
     assert found == []
+
+
+ASYNC_WAIT = re.compile(r"wait_for_function\(\s*(?:[rf]?\"\"\"|[rf]?\")\s*async\b")
+
+
+def test_no_browser_test_hands_wait_for_function_an_async_function():
+    """Playwright's ``wait_for_function`` takes the Promise an async function returns as a
+    truthy value and returns at once: such a wait never waited (the two-tab queue test's did
+    not). ``conftest.wait_for_async`` waits for an async condition."""
+    found = [
+        path.name for path in sorted(BROWSER.glob("*.py")) if ASYNC_WAIT.search(path.read_text())
+    ]
+    assert found == []

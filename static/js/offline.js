@@ -491,13 +491,27 @@
     if (section && asked !== null && !section.dataset.fields) section.dataset.fields = asked;
   });
 
-  // The scoreboard redraws itself (the poll): count the queue in again.
+  // The scoreboard redraws itself (the poll, the stream, a save in place): count the queue in
+  // again, and have the worker keep the game page anew (see keepAnew).
   document.addEventListener("htmx:load", function (event) {
     var root = event.target;
     if (root && (root.id === "scoreboard" || (root.querySelector && root.querySelector("#scoreboard")))) {
       showOnGame();
+      if (root !== document.body) keepAnew(); // not the page's first load: that one was kept
     }
   });
+
+  // The worker keeps a page as it was last loaded; the game page changes in place (a save, a
+  // hand from another phone), so without this the copy opened without signal would miss every
+  // hand saved since. Only a phone that keeps score asks (one GET a change): viewers enter
+  // nothing offline, and there are many of them.
+  function keepAnew() {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    var board = document.getElementById("scoreboard");
+    if (!worker || navigator.onLine === false || !board) return;
+    if (board.dataset.gameUrl !== window.location.pathname || !board.querySelector("[data-enter]")) return;
+    worker.postMessage({ keep: window.location.pathname });
+  }
 
   window.addEventListener("online", function () {
     retries = 0;

@@ -72,6 +72,24 @@ def resync_scroll(page) -> None:
     )
 
 
+def wait_for_async(page, predicate: str, arg=None, timeout_ms: int = BROWSER_TIMEOUT_MS) -> None:
+    """Wait until the async JavaScript ``predicate(arg)`` resolves truthy. Playwright's
+    ``wait_for_function`` takes the Promise an async function returns as its (truthy) value
+    and does not wait at all; here the page itself checks again until the condition holds,
+    and fails after ``timeout_ms``."""
+    page.evaluate(
+        f"""async ([arg, timeout]) => {{
+          const check = {predicate};
+          const end = Date.now() + timeout;
+          while (!(await check(arg))) {{
+            if (Date.now() > end) throw new Error("condition not met in time");
+            await new Promise(next => setTimeout(next, 50));  // the page's own poll
+          }}
+        }}""",
+        [arg, timeout_ms],
+    )
+
+
 @pytest.fixture
 def shot():
     """Save a full-page screenshot under test-artifacts/screenshots/, and check the layout:

@@ -10,85 +10,21 @@ on a page showing ``data-live="stream"`` came through the stream.
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import BROWSER_TIMEOUT_MS
+from .pages import VIEWPORTS as SIZES
+from .served import asgi_server, enter_hand, mark_page, open_phone, start, still_same_page
 
 pytestmark = [pytest.mark.browser]
-
-SERVERS = Path(__file__).resolve().parents[2] / "bench" / "servers.py"
-spec = importlib.util.spec_from_file_location("bench_servers", SERVERS)
-servers = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = servers
-spec.loader.exec_module(servers)
-
-SIZES = {
-    "390x844": {"width": 390, "height": 844},
-    "320x568": {"width": 320, "height": 568},
-    "844x390": {"width": 844, "height": 390},
-}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("live")
-    with servers.fresh_database("sqlite", tmp, "live") as url:
-        static_root = str(tmp / "static")
-        servers.manage(servers.base_env(url, STATIC_ROOT=static_root), "collectstatic", "--noinput")
-        env = servers.base_env(
-            url,
-            STATIC_ROOT=static_root,
-            RATE_LIMITS="0",
-            TABLE_POLL_SECONDS="2",
-            TABLE_POLL_ACTIVE_SECONDS="2",
-        )
-        env.pop("REDIS_URL", None)
-        started = servers.gunicorn(env, tmp / "gunicorn.log", workers=2)
-        try:
-            started.wait_ready()
-            yield f"http://127.0.0.1:{started.port}"
-        finally:
-            started.stop()
-
-
-def open_phone(chromium, size):
-    context = chromium.new_context(viewport=size)
-    context.set_default_timeout(BROWSER_TIMEOUT_MS)
-    return context, context.new_page()
-
-
-def start(keeper, base: str) -> str:
-    keeper.goto(base + "/games/new/?variant=knock-rummy")
-    for i, name in enumerate(["Ann", "Bob", "Cy"]):
-        keeper.fill(f"#id_player-{i}", name)
-    keeper.click(".sticky-actions button")
-    keeper.wait_for_url(re.compile(r"/games/[\w-]+/$"))
-    return keeper.url
-
-
-def enter_hand(keeper, n: int, points: tuple[int, int, int]) -> None:
-    keeper.click(".enter-hand")
-    keeper.wait_for_url(re.compile(r"/hands/new/$"))
-    keeper.click(".choices.tiles label:has-text('Ann')")
-    for i, value in enumerate(points):
-        keeper.fill(f"#id_p{i}-points", str(value))
-    keeper.click(".sticky-actions button[name=save]")
-    expect(keeper.locator(f"#hand-{n}")).to_be_visible()  # in place, no reload
-
-
-def mark_page(page) -> None:
-    """A mark that a reload would wipe: the hand must arrive with it still there."""
-    page.evaluate("() => { window.__kept = 'same page'; }")
-
-
-def still_same_page(page) -> bool:
-    return page.evaluate("() => window.__kept") == "same page"
+    with asgi_server(tmp_path_factory.mktemp("live"), "live") as served:
+        yield served.url
 
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())

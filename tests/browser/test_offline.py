@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 
 from scorekeeper.games.models import Hand
 
-from .conftest import BROWSER_TIMEOUT_MS, SCREENSHOTS
-from .pages import VIEWPORTS
+from .conftest import BROWSER_TIMEOUT_MS, SCREENSHOTS, wait_for_async
+from .pages import OVERFLOW, VIEWPORTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -283,9 +283,11 @@ def test_a_correction_draft_is_kept_until_saved_then_gone(live_server, chromium)
         keeper.close()
 
 
-def test_a_kept_form_never_reuses_a_sent_request_id(live_server, chromium):
-    """Saved online, then the same (kept) form offline: the second hand gets its own key."""
-    context = chromium.new_context(viewport=VIEWPORTS["390x844"])
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_a_kept_form_never_reuses_a_sent_request_id(live_server, chromium, size):
+    """Saved online, then the same (kept) form offline: the second hand gets its own key, and
+    its number from what the phone has seen since (issue 25 §4), at the three sizes."""
+    context = chromium.new_context(viewport=VIEWPORTS[size])
     context.set_default_timeout(BROWSER_TIMEOUT_MS)
     try:
         page = context.new_page()
@@ -312,11 +314,64 @@ def test_a_kept_form_never_reuses_a_sent_request_id(live_server, chromium):
         assert [e["number"] for e in queue(page)] == [2]
         expect(page.locator(".queued-hand")).to_contain_text("Hand 2")
         expect(page.locator(".enter-hand")).to_have_text("Enter hand 3")
+        page.screenshot(path=str(SCREENSHOTS / f"offline-kept-form-{size}.png"), full_page=True)
+        found = page.evaluate(OVERFLOW)
+        assert found["scroll"] <= found["width"] and not found["bad"], found
         context.set_offline(False)
         # Sent (the queue is empty) and the page reloaded from the server with hand 2 on it.
         expect(page.locator("#hand-2")).to_be_visible(timeout=60_000)
         expect(page.locator("#net-status .queued")).to_have_count(0)
         assert hands_in_db(game_url) == 2
+    finally:
+        context.close()
+
+
+KEPT_HAS = """async ([url, marker]) => {
+  const kept = await caches.match(url, {ignoreVary: true});
+  return !!kept && (await kept.text()).includes(marker);
+}"""
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_the_game_page_kept_for_offline_has_the_hands_saved_in_place(live_server, chromium, size):
+    """The game page comes in place of the form after a save, and hands from other phones come
+    by the stream or the poll, without a navigation: the copy the worker kept was the page as
+    last loaded, so a hand saved without signal landed on a game page missing every hand saved
+    in place since (all night's, with their totals). The page asks the worker to keep it anew
+    when its scoreboard changes; the wait is for that copy, never a time."""
+    context = chromium.new_context(viewport=VIEWPORTS[size])
+    context.set_default_timeout(BROWSER_TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        game_url = new_game(page, live_server.url)
+        worker_ready(page)  # the game page, with no hands, kept
+        for n, points in ((1, [4, 10, 15]), (2, [0, 12, 9])):
+            page.click(f"text=Enter hand {n}")
+            page.check("#winner-0")
+            for i, value in enumerate(points):
+                page.fill(f"#id_p{i}-points", str(value))
+            page.click(".sticky-actions button[name=save]")
+            expect(page.locator(f"#hand-{n}")).to_be_visible()  # in place
+        totals = page.locator("td.total").all_inner_texts()
+        wait_for_async(page, KEPT_HAS, [game_url, 'id="hand-2"'])
+
+        context.set_offline(True)
+        page.click("text=Enter hand 3")
+        expect(page.locator("h1")).to_have_text("Enter hand 3")
+        page.check("#winner-1")
+        for i, value in enumerate([20, 2, 15]):
+            page.fill(f"#id_p{i}-points", str(value))
+        page.click(".sticky-actions button[name=save]")
+        page.wait_for_url(game_url)  # the kept game page
+        expect(page.locator(".queued-hand")).to_contain_text("Hand 3")
+        numbers = page.eval_on_selector_all("li.hand[id^='hand-']", "els => els.map(e => e.id)")
+        assert numbers == ["hand-2", "hand-1"]
+        if not page.locator("td.total.provisional").count():  # no preview of hand 3 was kept
+            assert page.locator("td.total").all_inner_texts() == totals
+        expect(page.locator(".enter-hand")).to_have_text("Enter hand 4")
+        page.screenshot(path=str(SCREENSHOTS / f"offline-kept-game-{size}.png"), full_page=True)
+        found = page.evaluate(OVERFLOW)
+        assert found["scroll"] <= found["width"] and not found["bad"], found
     finally:
         context.close()
 
@@ -360,9 +415,10 @@ def test_two_tabs_send_a_queued_hand_once(live_server, chromium):
         context.set_offline(False)
         page.wait_for_function("navigator.onLine === true")
         # The first tab asks for the lock and waits: nothing is posted meanwhile.
-        page.wait_for_function(
+        wait_for_async(
+            page,
             """async () => (await navigator.locks.query()).pending
-                 .some(l => l.name === 'rt-queue-flush')"""
+                 .some(l => l.name === 'rt-queue-flush')""",
         )
         assert posts == [] and queue(page) != []
         other.evaluate("window.letGo()")

@@ -166,7 +166,9 @@ def test_the_api_makes_a_one_time_link_for_another_phone():
     response = post(HTTP_AUTHORIZATION=f"Bearer {token}")
     assert response.status_code == 201
     body = response.json()
-    assert re.fullmatch(rf"http://testserver/games/{game.public_id}/take/#[\w-]{{20,}}", body["url"])
+    assert re.fullmatch(
+        rf"http://testserver/games/{game.public_id}/take/#[\w-]{{20,}}", body["url"]
+    )
     expires = timezone.datetime.fromisoformat(body["expires"])
     assert timedelta(minutes=14) < expires - timezone.now() <= timedelta(minutes=15)
 
@@ -191,7 +193,10 @@ def test_a_handover_link_expires_and_belongs_to_its_game():
     other_game, _ = new_game()
     secret, _expires = handover_create(game=game, now=timezone.now() - timedelta(minutes=16))
     phone = Client()
-    assert phone.post(reverse("game_take", args=[game.public_id]), {"token": secret}).status_code == 403
+    assert (
+        phone.post(reverse("game_take", args=[game.public_id]), {"token": secret}).status_code
+        == 403
+    )
     fresh, _ = handover_create(game=game)
     assert (
         phone.post(reverse("game_take", args=[other_game.public_id]), {"token": fresh}).status_code
@@ -214,6 +219,28 @@ def test_keep_score_on_another_phone_from_the_share_page(client):
     assert editable(phone, game_id) and editable(client, game_id)  # both may keep score
     # A phone that may only watch gets no handover link.
     assert Client().post(reverse("game_handover", args=[game_id])).status_code == 403
+
+
+def test_the_share_and_handover_pages_let_their_forms_pass_the_csrf_check(client):
+    """Under ``Referrer-Policy: no-referrer`` a browser posts a page's forms with ``Origin:
+    null``, which Django's CSRF check refuses: "Keep score on another phone" (and the language
+    switcher) answered "Form expired" in every browser, though the test client (no Origin)
+    passed. Their secrets are in the page, not in its address: the site's same-origin policy."""
+    game_id = start_game(client)
+    share = client.get(reverse("game_share", args=[game_id]))
+    handover = client.post(reverse("game_handover", args=[game_id]))
+    assert share["Referrer-Policy"] == handover["Referrer-Policy"] == "same-origin"
+    # What a no-referrer page's form would send is refused by the real CSRF check; the page's
+    # own origin, which a same-origin page's form sends, passes.
+    phone = Client(enforce_csrf_checks=True)
+    phone.cookies["sessionid"] = client.cookies["sessionid"].value  # the keeper's phone
+    phone.get(reverse("game_share", args=[game_id]))  # its CSRF cookie
+    token = phone.cookies["csrftoken"].value
+    url = reverse("game_handover", args=[game_id])
+    refused = phone.post(url, {"csrfmiddlewaretoken": token}, HTTP_ORIGIN="null")
+    assert refused.status_code == 403
+    taken = phone.post(url, {"csrfmiddlewaretoken": token}, HTTP_ORIGIN="http://testserver")
+    assert taken.status_code == 200
 
 
 # -- two starts at once on a first visit (issue 27 item 2) -----------------------------------

@@ -47,7 +47,9 @@ def game_handover(request: HttpRequest, game: Game) -> HttpResponse:
     }
     response = render(request, "handover.html", context)
     response["Cache-Control"] = "no-store"  # it holds a secret
-    response["Referrer-Policy"] = "no-referrer"
+    # The site's same-origin Referrer-Policy, not no-referrer: the secret is in the page, not in
+    # its address, and a no-referrer page's forms (the language switcher) post `Origin: null`,
+    # which the CSRF check refuses ("Form expired").
     return response
 
 

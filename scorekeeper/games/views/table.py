@@ -142,7 +142,10 @@ def game_share(request: HttpRequest, game_id: str) -> HttpResponse:
     )
     response = render(request, "share.html", context)
     response["Cache-Control"] = "no-store"  # it holds the edit link
-    response["Referrer-Policy"] = "no-referrer"
+    # The site's same-origin Referrer-Policy, not no-referrer: the edit link is in the page (its
+    # secret after a #, which no Referer carries), not in its address, and a no-referrer page's
+    # forms ("Keep score on another phone", the language switcher) post `Origin: null`, which
+    # the CSRF check refuses ("Form expired").
     return response
 
 
