@@ -22,7 +22,11 @@ screen: median, p90 and max. Three set-ups:
 Keeper (``keeper``): one server, SQLite; the keeper phone enters hands on the hand form (three
 typed totals) and taps Save; the time from the tap to the new hand on its scoreboard: with the
 game page swapped in place (htmx, as shipped) and with the form posted plainly (a redirect and
-a full page load, as before).
+a full page load, as before). Two clocks: the script's (from its tap to the end of its wait,
+Playwright's own checks before the tap and its polling after included: tens of ms on this
+machine) and the page's (from the tap's pointerdown event to the animation frame that draws
+the hand; for the plain post, from the submit call). The load average before and after is
+printed with them: other jobs on the machine move these figures more than anything else.
 
 Streams (``streams``): one server with ONE asgi worker; ``--streams`` open streams on one game,
 then a hand: how long until every stream had the event, and the worker's memory.
@@ -126,10 +130,46 @@ def viewer_latency(browser, keeper_port: int, viewer_port: int, hands: int, seed
             context.close()
 
 
+# The keeper's page, in every document it loads: when the hand the bench waits for is first in
+# the page, and the frame that draws it (the next animation frame), on the epoch clock, which
+# a reload does not reset (performance.timeOrigin + performance.now()).
+DRAWN = """(() => {
+  const now = () => performance.timeOrigin + performance.now();
+  const note = () => {
+    const want = sessionStorage.getItem("bench-want");
+    if (!want || window.__drawn || window.__inPage || !document.getElementById(want)) return;
+    window.__inPage = now();
+    requestAnimationFrame(() => { window.__drawn = now(); });
+  };
+  new MutationObserver(note).observe(document, {childList: true, subtree: true});
+})()"""
+
+
+# The in-place Save's request, cut in steps on the page's clock (Resource Timing): tap to the
+# request sent, the server's answer (first byte), its download, the swap until the hand is in
+# the page, and the frame that draws it.
+PARTS = ("tap to request", "server (to first byte)", "download", "swap", "to the drawn frame")
+STEPS = """() => {
+  const posts = performance.getEntriesByType("resource").filter(e => e.initiatorType === "xmlhttprequest"
+      && new URL(e.name).pathname.endsWith("/hands/"));
+  const e = posts[posts.length - 1];
+  if (!e || !window.__inPage) return null;
+  const t = performance.timeOrigin;
+  const tap = parseFloat(sessionStorage.getItem("bench-tap"));
+  return [t + e.requestStart - tap, e.responseStart - e.requestStart, e.responseEnd - e.responseStart,
+          window.__inPage - (t + e.responseEnd), window.__drawn - window.__inPage];
+}"""
+
+
 def keeper_latency(browser, port: int, hands: int) -> dict:
-    """From the tap on Save to the new hand on the keeper's scoreboard."""
+    """From the tap on Save to the new hand on the keeper's scoreboard: as the script sees it
+    (from its tap to its wait ending, Playwright's own checks and polling included), and in
+    the page (from the tap's event to the frame that draws the hand)."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    context.add_init_script(DRAWN)
     taps: dict[str, list[float]] = {"in place": [], "redirect and reload": []}
+    drawn: dict[str, list[float]] = {how: [] for how in taps}
+    parts: dict[str, list[float]] = {}
     try:
         page = context.new_page()
         base = f"http://127.0.0.1:{port}"
@@ -156,16 +196,35 @@ def keeper_latency(browser, port: int, hands: int) -> dict:
                 # The live preview runs 600 ms after typing stops: let the last one finish, so
                 # the tap on Save waits for nothing else, either way.
                 time.sleep(0.8)
+                page.evaluate(
+                    """want => {
+                      sessionStorage.setItem("bench-want", want);
+                      document.addEventListener("pointerdown", event => sessionStorage.setItem(
+                        "bench-tap", String(performance.timeOrigin + event.timeStamp)), true);
+                    }""",
+                    f"hand-{n}",
+                )
                 started = time.perf_counter()
                 if how == "in place":
                     page.click(".sticky-actions button[name=save]")
                 else:  # the form posted plainly: a redirect, then the whole game page loads
                     page.evaluate(
-                        "() => HTMLFormElement.prototype.submit.call(document.getElementById('hand-form'))"
+                        """() => {
+                          sessionStorage.setItem("bench-tap", String(performance.timeOrigin + performance.now()));
+                          HTMLFormElement.prototype.submit.call(document.getElementById("hand-form"));
+                        }"""
                     )
                 page.wait_for_selector(f"#hand-{n}", timeout=30_000)
                 taps[how].append(time.perf_counter() - started)
-        return taps
+                page.wait_for_function("() => window.__drawn", timeout=30_000)
+                tap, shown = page.evaluate('() => [sessionStorage.getItem("bench-tap"), window.__drawn]')
+                drawn[how].append((shown - float(tap)) / 1000)
+                if how == "in place":  # where the page's time went: the Save's own request
+                    steps = page.evaluate(STEPS)
+                    if steps:
+                        for name, value in zip(PARTS, steps, strict=True):
+                            parts.setdefault(name, []).append(value / 1000)
+        return {"script": taps, "page": drawn, "parts": parts}
     finally:
         context.close()
 
@@ -271,9 +330,24 @@ def main() -> None:
                             for how, values in waits.items():
                                 lines.append(f"one server, SQLite, no Redis, viewer by {how}: {summary(values)}")
                         if "keeper" in args.parts:
+                            load = Path("/proc/loadavg").read_text().split()[0]
                             taps = keeper_latency(browser, server.port, max(3, hands // 2))
-                            for how, values in taps.items():
+                            load += " → " + Path("/proc/loadavg").read_text().split()[0]
+                            for how, values in taps["script"].items():
                                 lines.append(f"keeper, tap on Save to new scoreboard, {how}: {summary(values)}")
+                            for how, values in taps["page"].items():
+                                lines.append(
+                                    f"keeper, in the page (tap event to the frame drawing the hand), {how}: "
+                                    f"{summary(values)}"
+                                )
+                            lines.append(
+                                "keeper, in place, of which (medians): "
+                                + ", ".join(
+                                    f"{name} {statistics.median(values) * 1000:.0f} ms"
+                                    for name, values in taps["parts"].items()
+                                )
+                            )
+                            lines.append(f"keeper, load average (1 min) before → after: {load}")
                     finally:
                         server.stop()
                 if "streams" in args.parts:

@@ -9,6 +9,7 @@ code of a link. The pages' contexts are put together from them in :mod:`.pages`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -350,3 +351,13 @@ def qr_svg(url: str) -> str:
         scale=4, border=2, dark="#000000", light="#ffffff", omitsize=True
     )
     return mark_safe(svg)  # noqa: S308 - segno's own SVG markup of a URL we built
+
+
+@functools.lru_cache(maxsize=512)
+def public_qr_svg(url: str) -> str:
+    """:func:`qr_svg` of a public address (a game's view link, on every game page's printed
+    score sheet), kept per address: the same address always draws the same code, and drawing
+    it took several milliseconds of every game page (and of the keeper's every Save). Never
+    for a link that holds a secret (an edit or handover link), which must not linger in the
+    process's memory."""
+    return qr_svg(url)

@@ -51,8 +51,11 @@ def game(request: HttpRequest, game_id: str) -> HttpResponse:
     return game_page_response(request, game, editable)
 
 
-def game_page_response(request: HttpRequest, game: Game, editable: bool) -> HttpResponse:
-    """The whole game page (also drawn in place of the hand form after a save, see to_game)."""
+def game_page_response(
+    request: HttpRequest, game: Game, editable: bool, template: str = "game.html"
+) -> HttpResponse:
+    """The whole game page; with ``template="game_in_place.html"``, its ``<main>`` alone, drawn
+    in place of the hand form after a save (see to_game)."""
     if not editable and game.rematch_of_id:
         # A rematch keeps its game's edit token: a phone that kept score there keeps it here.
         previous = Game.objects.filter(pk=game.rematch_of_id).first()
@@ -65,8 +68,8 @@ def game_page_response(request: HttpRequest, game: Game, editable: bool) -> Http
     context["page_parts"] = game_page_parts(game=game)  # what other apps add (its league)
     # The printed score sheet leads back to the live game.
     context["live_url"] = game_url(request, game)
-    context["live_qr"] = presentation.qr_svg(context["live_url"])
-    response = render(request, "game.html", context)
+    context["live_qr"] = presentation.public_qr_svg(context["live_url"])
+    response = render(request, template, context)
     # Not "no-store": the back button may show the page from memory (the back-forward cache);
     # every other load asks the server, and the scoreboard polls at once when shown.
     response["Cache-Control"] = "private, no-cache"
