@@ -95,9 +95,11 @@
   }
 
   // The printed score sheet (the print stylesheet; its QR code leads back to the live game).
+  // Also after the keeper's Save swaps the game page in place of the hand form.
   function printable() {
     var wrap = document.querySelector(".print-sheet-wrap");
-    if (!wrap || !window.print) return;
+    if (!wrap || !window.print || wrap.dataset.ready) return;
+    wrap.dataset.ready = "1";
     wrap.hidden = false;
     wrap.querySelector("button").addEventListener("click", function () { window.print(); });
   }
@@ -109,5 +111,6 @@
   // The scoreboard redraws itself while the page is open.
   document.addEventListener("htmx:load", function (event) {
     enhance(event.target.closest ? event.target.closest("body") || document : document);
+    printable();
   });
 })();

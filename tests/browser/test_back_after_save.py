@@ -35,6 +35,8 @@ def test_back_after_save_goes_to_the_game_never_the_saved_form(live_server, phon
     page.click(".sticky-actions button[name=save]")
     page.wait_for_url(game_url)
     expect(page.locator("#hand-1")).to_be_visible()
+    # The game page came in place of the form: its own scripts' parts work as on a full load.
+    expect(page.locator(".print-sheet")).to_be_visible()
 
     page.go_back()  # to the game page the form was opened from, now showing hand 1
     page.wait_for_url(game_url)
