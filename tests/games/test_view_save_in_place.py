@@ -71,3 +71,16 @@ def test_the_save_takes_a_bounded_number_of_queries_whatever_the_game_holds(clie
         counts.append(len(queries))
     assert max(counts) <= SAVE_QUERIES, counts
     assert counts[-1] == counts[1], counts  # the eighth hand costs what the second did
+
+
+def test_htmx_restoring_a_history_entry_it_did_not_keep_gets_the_whole_page(client):
+    """Back to the entry the Save replaced: htmx keeps no copy of the form (hx-history=false),
+    so it asks the server, which answers the whole game page, not the scoreboard fragment."""
+    game_id = start_game(client)
+    saved_in_place(client, game_id, (4, 10, 15))
+    url = reverse("game", args=[game_id])
+    restore = client.get(url, **HTMX, HTTP_HX_HISTORY_RESTORE_REQUEST="true").content.decode()
+    assert restore.lstrip().lower().startswith("<!doctype html>") and "site-footer" in restore
+    assert 'id="hand-1"' in restore
+    fragment = client.get(url, **HTMX).content.decode()  # the live scoreboard's own request
+    assert "<!doctype" not in fragment.lower() and 'id="hand-1"' in fragment

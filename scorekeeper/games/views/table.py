@@ -30,13 +30,16 @@ from .common import editors_only, forbidden, game_or_404, game_page_context, gam
 
 @require_GET
 def game(request: HttpRequest, game_id: str) -> HttpResponse:
-    """The game page; with htmx, its live scoreboard fragment (ETag, 304 when unchanged)."""
-    if request.htmx:
+    """The game page; with htmx, its live scoreboard fragment (ETag, 304 when unchanged). htmx
+    restoring a history entry it did not keep (Back to the entry the keeper's Save replaced)
+    asks for the whole page."""
+    fragment = bool(request.htmx) and not request.htmx.history_restore_request
+    if fragment:
         game = game_or_404(game_id)
     else:  # what other apps add to the page (its league), read in the same query as the game
         game = game_or_404(game_id, game_page_games(Game.objects.all()))
     editable = access.can_edit(request, game)
-    if request.htmx:
+    if fragment:
         etag = pages.game_etag(game, editable, seat_access.seat_of(request, game))
         if etag in request.headers.get("If-None-Match", ""):
             response = HttpResponseNotModified()
