@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import expect
 
 from scorekeeper.games.presentation import qr_svg
@@ -128,6 +129,29 @@ stale, _ = handover_create(game=game, now=now - timedelta(minutes=15, seconds=1)
 fresh, _ = handover_create(game=game, now=now - timedelta(minutes=14))
 print(stale, fresh)
 """
+
+
+@pytest.mark.parametrize("lang", [code for code, _name in settings.LANGUAGES])
+def test_the_code_to_scan_is_on_a_small_phones_first_screen_in_every_language(
+    served, chromium, lang
+):
+    """At 320x568 the heading runs to three lines in German and Italian: the code shrinks to
+    stay on the first screen, still big enough to scan."""
+    context = chromium.new_context(
+        viewport=VIEWPORTS["320x568"], extra_http_headers={"Accept-Language": lang}
+    )
+    try:
+        keeper = context.new_page()
+        game_url = start(keeper, served.url)
+        keeper.goto(game_url + "share/")
+        keeper.click("#handover-button")
+        keeper.wait_for_url(re.compile(r"/handover/$"))
+        expect(keeper.locator("html")).to_have_attribute("lang", lang)
+        box = keeper.locator(".qr svg").bounding_box()
+        assert box["width"] >= 150, box
+        assert box["y"] + box["height"] <= VIEWPORTS["320x568"]["height"], (lang, box)
+    finally:
+        context.close()
 
 
 def test_a_handover_link_expires_after_15_minutes(served, chromium):
