@@ -13,7 +13,9 @@ Before a request's first query, what waits is connecting (bounded by ``connect_t
 already) or the one-line check Django makes of a reused connection, which a live database
 answers in milliseconds: that part gets ``DB_CHECK_DEADLINE`` (2 s). A hung database so costs
 a request 2 s there plus the reconnect's ``connect_timeout``, not the whole call deadline; a
-live one whose check is cut by mistake costs one reconnect, not the request.
+live one whose check is cut by mistake costs one reconnect, not the request. Only a connection
+with a command in flight is cut: a request busy with its own work for longer than that, its
+connection idle, keeps it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.db import connection, connections
 from django.http import HttpRequest, HttpResponse
+from psycopg.pq import TransactionStatus
 
 HEALTH_PATH = "/api/v1/health"
 
@@ -69,6 +72,18 @@ class _Watch:
             except Exception:  # noqa: BLE001 - a closed connection has no socket
                 self.fd = None
 
+    def _busy(self) -> bool:
+        """Is a command of this connection in flight (sent, its answer not read yet)? Before a
+        request's first query the watch cannot tell its own work from the check of a reused
+        connection, but an idle connection has nothing waiting on it: a request busy in
+        Python (the first rule search of a process building its indexes) keeps its healthy
+        connection. When the state cannot be read, the call counts as waiting."""
+        info = getattr(getattr(self.db, "connection", None), "info", None)
+        try:
+            return info.transaction_status == TransactionStatus.ACTIVE
+        except Exception:  # noqa: BLE001 - no state to read: cut, as before
+            return True
+
     def run(self) -> None:
         while not self.done.wait(0.2):
             since = self.since
@@ -76,7 +91,7 @@ class _Watch:
             if since is None or time.monotonic() - since < deadline:
                 continue
             self._grab()  # the socket of the connection now in use (perhaps a new one)
-            if self.fd is not None and not self.cut:
+            if self.fd is not None and not self.cut and self._busy():
                 self.cut = True
                 try:  # a duplicate of the socket: shutting it down ends the blocked recv
                     socket.socket(fileno=socket.dup(self.fd)).shutdown(socket.SHUT_RDWR)
