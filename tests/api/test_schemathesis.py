@@ -343,5 +343,15 @@ def test_schemathesis_over_the_whole_document_follows_links_and_every_answer_con
     assert _accepted(writes.get(("POST", "RecordExampleHand"), [])) > 0, writes
     posted = [a for (method, _link), answers in writes.items() if method == "POST" for a in answers]
     assert _accepted(posted) >= 3, writes
-    assert _accepted(writes.get(("PUT", "CorrectFirstHand"), [])) > 0, writes
-    assert _accepted(writes.get(("DELETE", "DeleteFirstHand"), [])) > 0, writes
+    # Which of a written hand's links the run follows, and in what order, is not fixed: the
+    # draw changes with what else the process has imported (seen: a test module importing
+    # bench/servers.py turned three accepted deletions into one deletion sent after a
+    # correction, rightly refused as stale). Something is corrected or deleted, every refusal
+    # of a deletion is that one, and test_every_hand_link_of_a_new_game_leads_to_a_hand_the_server_takes
+    # follows DeleteFirstHand for every family deterministically.
+    changed = writes.get(("PUT", "CorrectFirstHand"), []) + writes.get(
+        ("DELETE", "DeleteFirstHand"), []
+    )
+    assert _accepted(changed) > 0, writes
+    refused = [a for a in writes.get(("DELETE", "DeleteFirstHand"), []) if a[0] >= 300]
+    assert all(a == (412, "precondition_failed") for a in refused), writes
