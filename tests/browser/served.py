@@ -18,7 +18,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .conftest import BROWSER_TIMEOUT_MS
+from .conftest import BROWSER_TIMEOUT_MS, SCREENSHOTS, SMALL_TARGETS
+from .pages import OVERFLOW
 
 SERVERS = Path(__file__).resolve().parents[2] / "bench" / "servers.py"
 spec = importlib.util.spec_from_file_location("bench_servers", SERVERS)
@@ -102,3 +103,15 @@ def mark_page(page) -> None:
 
 def still_same_page(page) -> bool:
     return page.evaluate("() => window.__kept") == "same page"
+
+
+def fits(page, name: str) -> None:
+    """A full-page screenshot to look at (test-artifacts/), nothing wider than the screen (the
+    page's scrollWidth within its clientWidth, no element out of it), and every tap target at
+    least 44px tall."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    found = page.evaluate(OVERFLOW)
+    assert found["scroll"] <= found["width"] and not found["bad"], (name, found)
+    small = page.evaluate(SMALL_TARGETS)
+    assert not small, (name, small)

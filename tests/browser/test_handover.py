@@ -20,9 +20,16 @@ from playwright.sync_api import expect
 
 from scorekeeper.games.presentation import qr_svg
 
-from .conftest import SCREENSHOTS, SMALL_TARGETS
-from .pages import OVERFLOW, VIEWPORTS
-from .served import asgi_server, enter_hand, mark_page, open_phone, start, still_same_page
+from .pages import VIEWPORTS
+from .served import (
+    asgi_server,
+    enter_hand,
+    fits,
+    mark_page,
+    open_phone,
+    start,
+    still_same_page,
+)
 
 pytestmark = [pytest.mark.browser]
 
@@ -34,17 +41,6 @@ QR_PATH = "el => el.querySelector('svg path').getAttribute('d')"
 def served(tmp_path_factory):
     with asgi_server(tmp_path_factory.mktemp("handover"), "handover") as server:
         yield server
-
-
-def fits(page, name: str) -> None:
-    """Nothing sideways (the page's scrollWidth within its clientWidth, no element out of the
-    screen) and every tap target at least 44px tall; a full-page screenshot to look at."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
-    found = page.evaluate(OVERFLOW)
-    assert found["scroll"] <= found["width"] and not found["bad"], (name, found)
-    small = page.evaluate(SMALL_TARGETS)
-    assert not small, (name, small)
 
 
 def open_handover(keeper) -> str:

@@ -11,9 +11,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import BROWSER_TIMEOUT_MS, SCREENSHOTS, SMALL_TARGETS
-from .pages import OVERFLOW, VIEWPORTS
-from .served import asgi_server
+from .conftest import BROWSER_TIMEOUT_MS
+from .pages import VIEWPORTS
+from .served import asgi_server, fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,17 +40,6 @@ def sized(chromium):
     yield open_phone
     for context in contexts:
         context.close()
-
-
-def fits(page, name: str) -> None:
-    """A full-page screenshot to look at, nothing wider than the screen, and every tap target
-    at least 44px tall."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
-    found = page.evaluate(OVERFLOW)
-    assert found["scroll"] <= found["width"] and not found["bad"], (name, found)
-    small = page.evaluate(SMALL_TARGETS)
-    assert not small, (name, small)
 
 
 def follow_the_rematch(open_phone, base: str, name: str, live: str) -> None:
