@@ -409,7 +409,7 @@ def test_a_league_game_page_lists_the_rating_changes(client):
     link, _ = play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=5), played=when(1))
     page = client.get(reverse("game", args=[link.game.public_id])).content.decode()
     block = page[page.index('id="league-ratings"') :]
-    assert "Ann" in block and "0.0 → " in block and "(+" in block and "(-" in block
+    assert "Ann" in block and "0.0 → " in block and "(+" in block and "(\u2212" in block
 
 
 def test_a_league_game_page_lists_the_ratings_by_place_with_league_names(client):
@@ -521,3 +521,27 @@ def test_the_recent_form_follows_the_season_and_variant_chosen(client):
     assert form(variant="german-rummy") == ["20 Mar", "2 Mar"]
     assert form(season=early.pk) == ["3 Mar", "2 Mar"]
     assert form(season=early.pk, variant="knock-rummy") == ["3 Mar"]
+
+
+def test_ratings_below_zero_read_with_a_true_minus_as_scores_do(client):
+    """The league's table, the player page and the game list print a rating under zero as
+    −1.8, as the game pages print scores, never with a hyphen."""
+    league, token = new_league(min_games=1)
+    link, _ = play(league, token, ["Kari", "Ola"], penalties("Kari", Ola=25), played=when(1))
+    ola = next(r for r in standings(league=league) if r.player == "Ola")
+    assert ola.display < 0  # a first game lost: below zero
+    shown = f"{-ola.display:.1f}"
+    pages = [
+        client.get(reverse("league", args=[league.public_id])).content.decode(),
+        client.get(
+            reverse("league_player", args=[league.public_id, ola.player_id])
+        ).content.decode(),
+    ]
+    for html in pages:
+        assert f"\u2212{shown}" in html
+        hyphened = [html[max(0, i - 80) : i + 20] for i in _find_all(html, f"-{shown}")]
+        assert not hyphened, hyphened
+
+
+def _find_all(text: str, part: str) -> list[int]:
+    return [m.start() for m in re.finditer(re.escape(part), text)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.template.defaultfilters import floatformat
 from django.utils.formats import number_format
 
 from ..sums import shown_sum
@@ -20,19 +21,25 @@ def _number(value: Any) -> str:
 
 
 @register.filter
-def signed(value: Any) -> Any:
-    """A total: ``-10`` → ``−10``; anything that is not a number is shown as it is."""
+def signed(value: Any, decimals: int | None = None) -> Any:
+    """A total: ``-10`` → ``−10``; with ``decimals`` (a rating: ``signed:1``), rounded as
+    ``floatformat`` rounds, ``-1.84`` → ``−1.8``. Anything that is not a number is shown as
+    it is."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return value
+    if decimals is not None:
+        text = str(floatformat(value, decimals))
+        return MINUS + text[1:] if text.startswith("-") else text
     return MINUS + _number(-value) if value < 0 else _number(value)
 
 
 @register.filter
-def delta(value: Any) -> Any:
-    """A change: ``5`` → ``+5``, ``-10`` → ``−10``, ``0`` → ``0``."""
+def delta(value: Any, decimals: int | None = None) -> Any:
+    """A change: ``5`` → ``+5``, ``-10`` → ``−10``, ``0`` → ``0``; with ``decimals``, as
+    :func:`signed` rounds (``2.25`` → ``+2.3`` with ``delta:1``)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return value
-    return "+" + _number(value) if value > 0 else signed(value)
+    return "+" + signed(value, decimals) if value > 0 else signed(value, decimals)
 
 
 @register.filter
