@@ -19,6 +19,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.test.utils import override_settings
 
+from tests.extraction import one_extraction_at_a_time
+
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "locale"
 LANGS = [code for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
@@ -41,7 +43,7 @@ def extracted(tmp_path_factory) -> dict[tuple[str, str, str], polib.POEntry]:
     cwd = Path.cwd()
     try:
         os.chdir(ROOT)
-        with override_settings(LOCALE_PATHS=[str(out)]):
+        with one_extraction_at_a_time(), override_settings(LOCALE_PATHS=[str(out)]):
             call_command(
                 "makemessages",
                 locale=["xx"],

@@ -10,6 +10,7 @@ import scorekeeper.i18n  # noqa: F401  (its stored.line message)
 import scorekeeper.rules.game  # noqa: F401
 from scorekeeper.rules import all_variants
 from scorekeeper.rules.messages import CATALOGUE, Plural
+from tests.extraction import one_extraction_at_a_time
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,12 +36,19 @@ def _msgids(po: str) -> set[str]:
 
 def test_makemessages_extracts_every_engine_text(tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)
-    with override_settings(LOCALE_PATHS=[str(tmp_path)]):
+    with one_extraction_at_a_time(), override_settings(LOCALE_PATHS=[str(tmp_path)]):
         call_command(
             "makemessages",
             locale=["it"],
             verbosity=0,
-            ignore_patterns=["tests/*", "bench/*", "test-artifacts/*", "locale/*"],
+            ignore_patterns=[
+                ".venv/*",
+                "tests/*",
+                "bench/*",
+                "test-artifacts/*",
+                "staticfiles/*",
+                "locale/*",
+            ],
         )
     ids = _msgids((tmp_path / "it" / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8"))
     missing = []
