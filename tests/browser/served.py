@@ -7,10 +7,8 @@ entered on it, and a mark that tells a page updated in place from one reloaded.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,14 +16,10 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from tests.real_servers import servers
+
 from .conftest import BROWSER_TIMEOUT_MS, SCREENSHOTS, SMALL_TARGETS
 from .pages import OVERFLOW
-
-SERVERS = Path(__file__).resolve().parents[2] / "bench" / "servers.py"
-spec = importlib.util.spec_from_file_location("bench_servers", SERVERS)
-servers = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = servers
-spec.loader.exec_module(servers)
 
 
 @dataclass

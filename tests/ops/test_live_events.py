@@ -13,21 +13,14 @@ Bounded: every read waits for a line with a deadline; every process stopped by i
 from __future__ import annotations
 
 import http.client
-import importlib.util
 import json
 import os
 import secrets
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
-SERVERS = Path(__file__).resolve().parents[2] / "bench" / "servers.py"
-spec = importlib.util.spec_from_file_location("bench_servers", SERVERS)
-servers = importlib.util.module_from_spec(spec)
-sys.modules[spec.name] = servers
-spec.loader.exec_module(servers)
+from tests.real_servers import fresh_database, servers
 
 ABC = ["Ann", "Bob", "Cy"]
 REDIS = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
@@ -35,10 +28,7 @@ REDIS = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
 
 @pytest.fixture(scope="module")
 def database(tmp_path_factory):
-    url = os.environ.get("DATABASE_URL", "")
-    kind = url if url.startswith("postgres") else "sqlite"
-    name = f"rt_live_{os.getpid()}_{secrets.token_hex(3)}"
-    with servers.fresh_database(kind, tmp_path_factory.mktemp("db"), name) as database_url:
+    with fresh_database(tmp_path_factory, "rt_live") as database_url:
         yield database_url
 
 

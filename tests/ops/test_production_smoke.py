@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.ops.test_servers import Phone, servers
+from tests.ops.test_servers import Phone
+from tests.real_servers import fresh_database, servers
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS = os.environ.get("REDIS_URL", "")
@@ -31,14 +32,11 @@ STATIC_REF = re.compile(r"""(?:src|href)=["'](/static/[^"'?#]+)""")
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    url = os.environ.get("DATABASE_URL", "")
-    kind = url if url.startswith("postgres") else "sqlite"
-    name = f"rt_smoke_{os.getpid()}_{secrets.token_hex(3)}"
     static_root = tmp_path_factory.mktemp("staticfiles")
     extra = {"STATIC_ROOT": str(static_root), "RATE_LIMITS": "0"}
     if REDIS:
         extra.update(REDIS_URL=REDIS, CACHE_KEY_PREFIX=f"rt-smoke-{secrets.token_hex(4)}")
-    with servers.fresh_database(kind, tmp_path_factory.mktemp("db"), name) as database_url:
+    with fresh_database(tmp_path_factory, "rt_smoke") as database_url:
         env = servers.base_env(database_url, **extra)
         env.pop("DEBUG", None)
         # As `make serve`: collectstatic (hashed, compressed names and the manifest), then gunicorn.
