@@ -106,6 +106,18 @@
     return b;
   }
 
+  // Moving a field in the page takes the focus from it (and the keyboard off a phone's screen):
+  // note whether it had the focus and where its cursor was, to put both back after the move.
+  function caret(input) {
+    if (document.activeElement !== input) return function () {};
+    var start = input.selectionStart, end = input.selectionEnd, way = input.selectionDirection;
+    return function () {
+      if (document.activeElement === input) return;
+      input.focus({ preventScroll: true });
+      try { input.setSelectionRange(start, end, way || "none"); } catch (e) { /* no text selection here */ }
+    };
+  }
+
   function enhance(input) {
     if (input.dataset.pickerReady) return;
     input.dataset.pickerReady = "1";
@@ -116,8 +128,10 @@
 
     var wrap = document.createElement("div");
     wrap.className = "cards-field";
+    var keep = caret(input);
     input.parentNode.insertBefore(wrap, input);
     wrap.appendChild(input);
+    keep(); // a phone that was typing here before the script ran goes on typing
 
     var toggle = button(input.dataset.pickLabel || "Pick cards", "picker-toggle secondary");
     toggle.setAttribute("aria-expanded", "false");

@@ -39,12 +39,15 @@
     input.dataset.stepperReady = "1";
     var wrap = document.createElement("span");
     wrap.className = "stepper-wrap";
+    var focused = document.activeElement === input;
     input.parentNode.insertBefore(wrap, input);
     var less = button("\u2212", input.dataset.less || "-1", "less");
     var more = button("+", input.dataset.more || "+1", "more");
     wrap.appendChild(less);
     wrap.appendChild(input);
     wrap.appendChild(more);
+    // Moving the field took the focus (and a phone's keypad) from whoever was typing in it.
+    if (focused && document.activeElement !== input) input.focus({ preventScroll: true });
     less.addEventListener("click", function () { step(input, -1); });
     more.addEventListener("click", function () { step(input, 1); });
   }

@@ -67,3 +67,41 @@ def test_two_packs_allow_a_second_copy(live_server, phone):
     expect(kh).to_have_class(re.compile(r"\bused\b"))
     kh.click()
     expect(second).to_have_value("KH")
+
+
+def test_typing_before_the_picker_arrives_keeps_the_field_and_its_cursor(live_server, chromium):
+    """On a slow phone the hand form shows before its scripts run, and the table starts typing.
+    The picker then wraps the field, and moving a field in the page takes its focus: the
+    keyboard closed, and what was typed next went nowhere (a test typing at that moment lost
+    the whole meld list, once in a full run). The picker puts the focus and cursor back."""
+    from .conftest import BROWSER_TIMEOUT_MS, VIEWPORT
+
+    # No service worker: it would serve the script itself, past the hold below.
+    context = chromium.new_context(viewport=VIEWPORT, service_workers="block")
+    context.set_default_timeout(BROWSER_TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/games/new/?variant=continental-rum")
+        for i, name in enumerate(["Ann", "Bob", "Cy"]):
+            page.fill(f"#id_player-{i}", name)
+        page.click(".sticky-actions button")
+        page.wait_for_url(re.compile(r"/games/[\w-]+/$"))
+        held = []
+        page.route(re.compile(r".*/js/cardpicker\.js"), lambda route: held.append(route))
+        page.click("text=Enter hand 1")
+        field = page.locator("#id_melds")
+        field.click()
+        page.keyboard.type("5H 6H 7H / 9C")
+        expect(field).not_to_have_attribute("data-picker-ready", "1")
+        for _ in range(BROWSER_TIMEOUT_MS // 20):  # the handler runs while Playwright waits
+            if held:
+                break
+            page.wait_for_timeout(20)
+        field.evaluate("el => el.setSelectionRange(8, 8)")  # the cursor after "7H"
+        held[0].continue_()
+        expect(field).to_have_attribute("data-picker-ready", "1")
+        assert field.evaluate("el => el === document.activeElement")
+        page.keyboard.type(" 8H")  # typing goes on where the cursor was
+        expect(field).to_have_value("5H 6H 7H 8H / 9C")
+    finally:
+        context.close()

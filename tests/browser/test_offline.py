@@ -5,6 +5,7 @@ Playwright's ``context.set_offline`` cuts the network for the page and its worke
 """
 
 import re
+from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import expect
@@ -53,6 +54,16 @@ def draft_holds(page, field: str, value: str) -> None:
              .some(k => (JSON.parse(localStorage.getItem(k)).values || [])
                .some(v => v[0] === field && v[1] === value))""",
         arg=[field, value],
+    )
+
+
+def seen_saved(page, game_url: str, hands: int) -> None:
+    """Wait until this phone has noted ``hands`` saved hands of the game (offline.js notes it
+    from each scoreboard it shows; a new hand's form numbers from that note)."""
+    page.wait_for_function(
+        """([path, hands]) => ((JSON.parse(localStorage.getItem('rt-known') || '{}'))[path]
+             || {}).hands === hands""",
+        arg=[urlparse(game_url).path, hands],
     )
 
 
@@ -300,6 +311,9 @@ def test_a_kept_form_never_reuses_a_sent_request_id(live_server, chromium, size)
             page.fill(f"#id_p{i}-points", str(points))
         page.click(".sticky-actions button[name=save]")
         page.wait_for_url(game_url)
+        # htmx pushes the address before the swap settles, and the phone notes the saved hand
+        # when the new scoreboard loads: wait for that note, which the next form numbers from.
+        seen_saved(page, game_url, 1)
         context.set_offline(True)
         page.goto(form_url)  # the copy kept by the worker: the same request_id as hand 1
         # ... and "Enter hand 1" as it was kept: the phone has seen hand 1 saved since, so the
