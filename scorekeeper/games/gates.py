@@ -20,6 +20,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 
 from .posted import secret_from
 
@@ -68,22 +69,23 @@ class SecretLink:
         if request.method == "GET":
             if self.holds(request, thing):
                 return redirect(self.target, thing.public_id)
-            return render(request, self.page, self.context(thing))
+            # ``?refused``: an old link's secret was wrong (see ``legacy``).
+            refused = "refused" in request.GET
+            return render(request, self.page, {**self.context(thing), "refused": refused})
         secret = secret_from(request.POST.get("token") or "")
         if not self.redeem(request, thing, secret):
             return render(request, self.page, {**self.context(thing), "refused": True}, status=403)
         return self.granted(request, thing)
 
-    def legacy(
-        self,
-        request: HttpRequest,
-        thing: Any,
-        secret: str,
-        refuse: Callable[[HttpRequest, Any], HttpResponse],
-    ) -> HttpResponse:
-        """A link from before the fragment, its secret in the path."""
+    def legacy(self, request: HttpRequest, thing: Any, secret: str, page: str) -> HttpResponse:
+        """A link from before the fragment, its secret in the path. A wrong one goes to the
+        link's own page (URL name ``page``) saying so, where the right link can be pasted: a
+        page drawn at the secret's address would have to send no Referer, and then its forms
+        (the language switcher) post ``Origin: null``, which the CSRF check refuses."""
         if not self.redeem(request, thing, secret):
-            return refuse(request, thing)
+            response = redirect(f"{reverse(page, args=[thing.public_id])}?refused")
+            response["Referrer-Policy"] = "no-referrer"
+            return response
         return self.granted(request, thing)
 
     def granted(self, request: HttpRequest, thing: Any) -> HttpResponse:

@@ -159,11 +159,7 @@ def league_join(request: HttpRequest, league_id: str) -> HttpResponse:
 def league_join_legacy(request: HttpRequest, league_id: str, token: str) -> HttpResponse:
     """Organiser links from before the fragment (``/leagues/<id>/join/<token>/``) keep
     working: the browser gets its grant and is sent to the clean URL."""
-    return ORGANISER_LINK.legacy(request, _league(league_id), token, _stale_link)
-
-
-def _stale_link(request: HttpRequest, league: League) -> HttpResponse:
-    return _forbidden(request, league, _("This organiser link is not valid for this league."))
+    return ORGANISER_LINK.legacy(request, _league(league_id), token, "league_join")
 
 
 def organiser_link(request: HttpRequest, league: League) -> str:

@@ -88,3 +88,27 @@ def join(phone: Client, link: str):
     """Open an edit link as join.js does: post the part after # to the page without it."""
     path, _, secret = link.removeprefix("http://testserver").partition("#")
     return phone.post(path, {"token": secret})
+
+
+def assert_refused_on_a_clean_page(response, join_path: str) -> None:
+    """A wrong old-style link goes to the link's own page, without the secret, which says so
+    and asks for the right link. Drawn at the secret's address, that page had to send no
+    Referer, so its language switcher posted `Origin: null` and got "Form expired"."""
+    assert response.status_code == 302
+    assert response["Location"] == f"{join_path}?refused"
+    assert response["Referrer-Policy"] == "no-referrer"  # leaving the secret's address
+    phone = Client(enforce_csrf_checks=True)
+    page = phone.get(response["Location"])
+    assert page.status_code == 200
+    assert 'role="alert"' in page.content.decode()
+    assert page["Referrer-Policy"] != "no-referrer"
+    # Its language switcher works, posted as a browser posts it from there.
+    back = re.search(r'name="next" value="([^"]*)"', page.content.decode()).group(1)
+    switched = phone.post(
+        reverse("set_language"),
+        {"language": "it", "next": back, "csrfmiddlewaretoken": page.cookies["csrftoken"].value},
+        HTTP_ORIGIN="http://testserver",
+        HTTP_REFERER=f"http://testserver{response['Location']}",
+    )
+    assert switched.status_code == 302 and switched["Location"] == response["Location"]
+    assert 'role="alert"' not in phone.get(join_path).content.decode()  # only when refused

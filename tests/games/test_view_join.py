@@ -11,7 +11,15 @@ from django.urls import reverse
 from scorekeeper.games import access
 from scorekeeper.games.models import Game, Grant
 
-from .page_helpers import edit_link, join, knock_hand, post_hand, start_game, state
+from .page_helpers import (
+    assert_refused_on_a_clean_page,
+    edit_link,
+    join,
+    knock_hand,
+    post_hand,
+    start_game,
+    state,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -94,7 +102,8 @@ def test_old_links_with_the_token_in_the_path_still_work_and_redirect_to_a_clean
     assert response["Location"] == reverse("game", args=[game_id])
     assert post_hand(phone, game_id, knock_hand(0, 5, 12, 20)).status_code == 302
     refused = Client().get(reverse("game_join_legacy", args=[game_id, "wrong"]))
-    assert refused.status_code == 403
+    assert_refused_on_a_clean_page(refused, reverse("game_join", args=[game_id]))
+
 
 
 def test_the_session_keeps_a_grant_never_the_token(client):

@@ -10,7 +10,7 @@ from django.urls import resolve, reverse
 from scorekeeper.games.models import Game, Grant
 from scorekeeper.leagues.models import League, LeagueGame, Season
 from scorekeeper.leagues.selectors import standings
-from tests.games.page_helpers import EVIL
+from tests.games.page_helpers import EVIL, assert_refused_on_a_clean_page
 
 from .helpers import new_league, penalties, play, when
 
@@ -337,6 +337,8 @@ def test_old_organiser_links_and_sessions_keep_working(client):
     )
     assert token not in str(dict(phone.session.items()))
     assert phone.get(reverse("league_settings", args=[league.public_id])).status_code == 200
+    refused = Client().get(reverse("league_join_legacy", args=[league.public_id, "wrong"]))
+    assert_refused_on_a_clean_page(refused, reverse("league_join", args=[league.public_id]))
     # A session from before grants (it kept the raw token) trades it for a grant on first use.
     old = Client()
     session = old.session

@@ -25,7 +25,7 @@ from ..models import Game
 from ..page_parts import game_page_games, game_page_parts
 from ..rematch import GameNotOver, game_rematch
 from ..services import edit_secret
-from .common import editors_only, forbidden, game_or_404, game_page_context, game_url
+from .common import editors_only, game_or_404, game_page_context, game_url
 
 
 @require_GET
@@ -119,11 +119,7 @@ def game_rematch_start(request: HttpRequest, game: Game) -> HttpResponse:
 def game_join_legacy(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
     """Edit links from before the fragment (``/games/<id>/join/<token>/``) keep working: the
     browser gets the right to keep score once and is sent to the clean URL."""
-    return EDIT_LINK.legacy(request, game_or_404(game_id), token, _stale_link)
-
-
-def _stale_link(request: HttpRequest, game: Game) -> HttpResponse:
-    return forbidden(request, game, _("This edit link is not valid for this game."))
+    return EDIT_LINK.legacy(request, game_or_404(game_id), token, "game_join")
 
 
 @require_GET
