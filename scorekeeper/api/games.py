@@ -41,7 +41,7 @@ from scorekeeper.i18n import render_lines
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import score_hand
 
-from . import leagues
+from . import auth, leagues
 from .errors import ApiError, ErrorDetail, ErrorOut
 from .explain import Explained, explained
 from .inputs import PathNumber
@@ -270,20 +270,15 @@ class GameToken(HttpBearer):
 
     def __call__(self, request: HttpRequest) -> Game:
         game = _game_or_404(request.resolver_match.kwargs["public_id"])
-        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            raise ApiError(
-                "Authorization: send the game's token as 'Authorization: Bearer <token>'",
-                code="unauthorized",
-                status=401,
-            )
-        if not token_valid(game=game, token=token.strip()) and not (
+        token = auth.bearer(
+            request,
+            gettext("Authorization: send the game's token as 'Authorization: Bearer <token>'"),
+        )
+        if not token_valid(game=game, token=token) and not (
             # A league game: its league's organiser token may write as the game's own does.
-            leagues.organiser_may_write_game(game, token.strip())
+            leagues.organiser_may_write_game(game, token)
         ):
-            raise ApiError(
-                "Authorization: this is not the game's token", code="forbidden", status=403
-            )
+            raise auth.forbidden(gettext("Authorization: this is not the game's token"))
         return game
 
     def authenticate(self, request: HttpRequest, token: str) -> Game | None:

@@ -60,6 +60,7 @@ from scorekeeper.leagues.transfer import export_document, import_games
 from scorekeeper.rules import all_variants, get_variant
 from scorekeeper.rules.errors import RulesError
 
+from . import auth
 from .errors import ApiError, ErrorDetail, ErrorOut
 from .inputs import MAX_INT, BodyId, PathNumber
 
@@ -322,19 +323,15 @@ def league_or_404(public_id: str) -> League:
 
 
 def bearer(request: HttpRequest) -> str:
-    """The request's bearer token, or a 401 in the API's error shape."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(
-            gettext("Authorization: send the league's token as 'Authorization: Bearer <token>'"),
-            code="unauthorized",
-            status=401,
-        )
-    return token.strip()
+    """The request's bearer token (the league's), or a 401 in the API's error shape."""
+    return auth.bearer(
+        request,
+        gettext("Authorization: send the league's token as 'Authorization: Bearer <token>'"),
+    )
 
 
 def forbidden(err: LeagueForbidden) -> ApiError:
-    return ApiError(f"Authorization: {err}", code="forbidden", status=403)
+    return auth.forbidden(f"Authorization: {err}")
 
 
 @contextmanager

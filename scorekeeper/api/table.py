@@ -29,6 +29,7 @@ from scorekeeper.games.seats import (
 from scorekeeper.games.selectors import game_state
 from scorekeeper.games.services import token_valid
 
+from . import auth
 from .errors import ApiError, ErrorOut
 from .games import KEY_HEADER, GameToken, StateOut, _game_or_404, _hand_or_404, _write
 
@@ -57,38 +58,24 @@ class RulingIn(Schema):
     note: Any = ""
 
 
-def _credential(request: HttpRequest) -> tuple[str, str]:
-    """The Authorization header as (scheme in lower case, token): ("", "") when absent."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    return scheme.lower(), token.strip()
-
-
-def _unauthorized(message: str) -> ApiError:
-    return ApiError(message, code="unauthorized", status=401)
-
-
-def _forbidden(message: str) -> ApiError:
-    return ApiError(message, code="forbidden", status=403)
-
-
 def _seated(request: HttpRequest, game: Game) -> str:
     """The player whose seat token the request carries, or a 401/403."""
-    scheme, token = _credential(request)
+    scheme, token = auth.credential(request)
     if scheme != "seat" or not token:
-        raise _unauthorized(
+        raise auth.unauthorized(
             gettext("Authorization: send your seat's token as 'Authorization: Seat <seat_token>'")
         )
     player = seat_of_token(game=game, token=token)
     if player is None:
-        raise _forbidden(gettext("Authorization: this is not a seat token of this game"))
+        raise auth.forbidden(gettext("Authorization: this is not a seat token of this game"))
     return player
 
 
 def _keeper_or_seat(request: HttpRequest, game: Game) -> str | None:
     """None for the game's edit token, the player for a seat token; else a 401/403."""
-    scheme, token = _credential(request)
+    scheme, token = auth.credential(request)
     if scheme not in ("bearer", "seat") or not token:
-        raise _unauthorized(
+        raise auth.unauthorized(
             gettext(
                 "Authorization: send the game's token ('Bearer <token>') or a seat's token "
                 "('Seat <seat_token>')"
@@ -96,11 +83,11 @@ def _keeper_or_seat(request: HttpRequest, game: Game) -> str | None:
         )
     if scheme == "bearer":
         if not token_valid(game=game, token=token):
-            raise _forbidden(gettext("Authorization: this is not the game's token"))
+            raise auth.forbidden(gettext("Authorization: this is not the game's token"))
         return None
     player = seat_of_token(game=game, token=token)
     if player is None:
-        raise _forbidden(gettext("Authorization: this is not a seat token of this game"))
+        raise auth.forbidden(gettext("Authorization: this is not a seat token of this game"))
     return player
 
 
@@ -111,11 +98,11 @@ def _keeper_or_seat(request: HttpRequest, game: Game) -> str | None:
 )
 def claim_seat(request: HttpRequest, public_id: str, payload: SeatIn):
     game = _game_or_404(public_id)
-    scheme, token = _credential(request)
+    scheme, token = auth.credential(request)
     move = False
     if scheme == "bearer":
         if not token_valid(game=game, token=token):
-            raise _forbidden(gettext("Authorization: this is not the game's token"))
+            raise auth.forbidden(gettext("Authorization: this is not the game's token"))
         move = True
     try:
         player, seat_token = seat_claim(
@@ -140,7 +127,7 @@ def free_seat(request: HttpRequest, public_id: str, player: str):
         raise Http404(f"this game has no player {player!r}")
     seated = _keeper_or_seat(request, game)
     if seated is not None and seated != player:
-        raise _forbidden(
+        raise auth.forbidden(
             gettext("Authorization: this seat token is not %(name)s's") % {"name": player}
         )
     seat_free(game=game, player=player)
