@@ -222,3 +222,28 @@ def test_asked_from_a_game_the_page_states_its_tables_numbers(client):
         "/rules/search", {"q": "first meld minimum", "game": game.public_id}
     ).content.decode()
     assert 'class="small in-force">At this table: Opening minimum 40 (the book: 51).' in page
+
+
+def test_the_best_five_places_show_and_the_rest_fold_away(client):
+    """Up to 30 places, each with its own "Record this ruling" from a game: on a phone the list
+    ran for screens. The first five show; the rest wait behind one summary, in order."""
+    import re
+
+    html = search(client, "knock")
+    found = int(re.search(r"(\d+) places found", html).group(1))
+    assert found > 5
+    shown, _, folded = html.partition('<details class="more-hits">')
+    assert shown.count("<li>") == 5
+    assert f"Show {found - 5} more places" in folded
+    assert '<ol class="search-hits" start="6">' in folded
+    assert folded.count("<li>") == found - 5
+    # Three places only: nothing folds.
+    few = search(client, "móm")
+    if int(re.search(r"(\d+) places? found", few).group(1)) <= 5:
+        assert "more-hits" not in few
+
+
+def test_the_summary_counts_in_the_pages_language(client):
+    html = client.get("/rules/search", {"q": "knock"}, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    summary = html[html.index('<details class="more-hits">') :].split("</summary>")[0]
+    assert "Zobrazit" in summary and "dalš" in summary, summary
