@@ -89,14 +89,18 @@ class Question:
 
 
 def load(path: Path = HELDOUT) -> list[Question]:
+    return load_lines(path.read_text(encoding="utf-8").splitlines(), name=path.name)
+
+
+def load_lines(lines: Sequence[str], *, name: str = "questions") -> list[Question]:
     out = []
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, raw in enumerate(lines, 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         parts = [part.strip() for part in line.split("|", 4)]
         if len(parts) != 5:
-            raise ValueError(f"{path.name}:{number}: expected 5 fields, got {len(parts)}")
+            raise ValueError(f"{name}:{number}: expected 5 fields, got {len(parts)}")
         language, game, places, text, pattern = parts
         out.append(
             Question(

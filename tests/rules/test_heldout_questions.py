@@ -14,28 +14,21 @@ so a typo in a place or a pattern cannot turn a question into a miss nobody coul
 from __future__ import annotations
 
 import html
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.benches import bench_module
+
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "rules" / "data"
-BENCH = ROOT / "bench" / "search_heldout.py"
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_search_heldout", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
-    try:
-        spec.loader.exec_module(module)
+    with bench_module("search_heldout") as module:
         yield module
-    finally:
-        sys.modules.pop(spec.name, None)
 
 
 @pytest.fixture(scope="module")
@@ -147,3 +140,15 @@ def test_the_rules_page_states_every_answer_at_one_of_its_places(sets, pages):
         if not any(question.pattern.search(text) for text in texts):
             unanswerable.append((question.line, question.language, question.text))
     assert not unanswerable
+
+
+def test_the_bench_counts_a_result_only_when_its_passage_states_the_answer(bench):
+    (question,) = bench.load_lines(
+        ["nb | gin-rummy:knock-limit=7 | gin-rummy#option-knock-limit *#play | banke? | \\b7\\b"]
+    )
+    assert question.game == bench.Game("gin-rummy", (("knock-limit", 7),))
+    limit = {"variant": "gin-rummy", "rule": "option-knock-limit", "title": "Bankegrense"}
+    assert bench.answers({**limit, "text": "Her: 7 (boka: 10)."}, question)
+    assert not bench.answers({**limit, "text": "Standard: 10."}, question)  # right place, no 7
+    assert bench.answers({"variant": "knock-rummy", "rule": "play", "text": "7"}, question)
+    assert not bench.answers({"variant": "gin-rummy", "rule": "scoring", "text": "7"}, question)
