@@ -96,7 +96,7 @@ def test_the_import_scan_sees_the_apps():
 
 def test_no_app_imports_an_app_that_imports_it_back():
     """The leagues app builds on the games app, never the other way round: the game page gets
-    the league's part through one hook (``games.page_parts``), not an import."""
+    the league's part through one hook (``games.pages.page_parts``), not an import."""
     imports = _unit_imports()
     cycles = [
         (a, b, imports[a][b][:2], imports[b][a][:2])

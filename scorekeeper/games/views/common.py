@@ -9,10 +9,12 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 
-from .. import access, pages, seat_access
-from ..gates import guard
 from ..models import Game
-from ..selectors import game_get
+from ..pages import game_page as pages
+from ..rights import access
+from ..rights.gates import guard
+from ..scoresheet.selectors import game_get
+from ..table import seat_access
 
 
 def game_or_404(game_id: str, games=None) -> Game:

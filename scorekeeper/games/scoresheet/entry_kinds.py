@@ -5,7 +5,7 @@ in :class:`~scorekeeper.rules.families.SeatField`) names each field's kind. Ever
 layer does with a field of that kind lives in its class here: the page's form field(s), how the
 typed value becomes the entry's value (its parsing), how a stored entry shows back in the form,
 the template that draws it, and its fragment of the API's JSON schema. The forms
-(:mod:`scorekeeper.games.forms`), the templates and the API schemas
+(:mod:`scorekeeper.games.scoresheet.forms`), the templates and the API schemas
 (:mod:`scorekeeper.api.results`) only ask the registry, so a new kind (Oklahoma Gin's upcard,
 a card with the card picker) is one class here, one template and the engine's check of it
 (:mod:`scorekeeper.rules.families.base`): no edit in the forms, the templates or the API.
