@@ -36,7 +36,8 @@ from ..scoresheet.services import (
     hand_deletion,
     hand_restoration,
 )
-from .common import after_change, editors_only, to_game
+from .common import after_change, editors_only
+from .table import to_game
 
 
 def _hand_form(game: Game, data=None, initial=None) -> HandForm:

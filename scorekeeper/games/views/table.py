@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    HttpResponseRedirect,
+    JsonResponse,
+)
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -80,6 +86,28 @@ def game_page_response(
     # every other load asks the server, and the scoreboard polls at once when shown.
     response["Cache-Control"] = "private, no-cache"
     patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def to_game(request: HttpRequest, game: Game) -> HttpResponse:
+    """After a save: the game page. With htmx, the game page's ``<main>`` (and its title) comes
+    in this very answer and takes the place of the form's ``<main>``, so the keeper sees the
+    new scoreboard without a redirect and a reload, and the answer holds only what differs
+    from the form's page (not the head, header and footer both pages share); its address
+    replaces the form's in the history, so Back goes to the page before the form (the game
+    page), never to the saved form. Without htmx, a redirect."""
+    url = reverse("game", args=[game.public_id])
+    if not request.htmx:
+        return HttpResponseRedirect(url)
+    game.refresh_from_db()
+    response = game_page_response(
+        request, game, access.can_edit(request, game), template="game_in_place.html"
+    )
+    response["HX-Retarget"] = "main"
+    response["HX-Reswap"] = "outerHTML"
+    response["HX-Reselect"] = "main"
+    response["HX-Replace-Url"] = url
+    response["Cache-Control"] = "no-store"  # a page answered to a POST
     return response
 
 
