@@ -45,7 +45,11 @@
         el.dispatchEvent(new CustomEvent("rt-visible"));
       });
     } else if (lock) {
-      lock.release().catch(function () {});
+      // Forgotten at once: the browser releases it too, and the page shown again asks anew
+      // even where no "release" event came.
+      var held = lock;
+      lock = null;
+      held.release().catch(function () {});
     }
   });
   document.addEventListener("DOMContentLoaded", keepAwake);
@@ -211,6 +215,62 @@
     var elt = event.detail.elt;
     if (elt && elt.dataset && elt.dataset.etag && event.detail.verb === "get") {
       event.detail.headers["If-None-Match"] = elt.dataset.etag;
+    }
+  });
+
+  // -- what changed, said aloud, and the keeper's eyes after a Save --
+  // The live region (#announcer, in base.html from the start) says the latest hand as the
+  // server wrote it (the scoreboard's data-announce: "Hand 7 saved: Ann +35 (410), ...").
+  // The keeper hears their own Save at once; a watching phone hears at most one sentence every
+  // few seconds, the latest one (hands that came meanwhile are in the totals it reads).
+  var QUIET_MS = 5000;
+  var said = null; // the sentence the page showed or said last
+  var saidAt = -Infinity;
+  var waiting = null;
+  var quietTimer = null;
+
+  function speak(text) {
+    var region = document.getElementById("announcer");
+    if (!region) return;
+    said = text;
+    saidAt = Date.now();
+    waiting = null;
+    region.textContent = "";
+    region.textContent = text;
+  }
+
+  function sayLater(text) {
+    waiting = text;
+    if (quietTimer) return;
+    var wait = saidAt + QUIET_MS - Date.now();
+    if (wait <= 0) return speak(text);
+    quietTimer = setTimeout(function () {
+      quietTimer = null;
+      if (waiting && waiting !== said) speak(waiting);
+    }, wait);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var el = board();
+    said = el ? el.dataset.announce || null : null; // on screen already: nothing to say
+  });
+
+  document.addEventListener("htmx:load", function (event) {
+    var root = event.target;
+    if (!root || !root.querySelector) return;
+    if (root.tagName === "MAIN") {
+      // The keeper's Save, answered in place: the totals and the saved hand at the top of the
+      // screen, the focus on the next thing to do, and the news said at once.
+      var el = root.querySelector("#scoreboard");
+      if (!el) return;
+      el.scrollIntoView({ block: "start" });
+      var next = el.querySelector(".enter-hand") ||
+        el.querySelector(".game-over .button, .game-over button:not([hidden])");
+      if (next) next.focus({ preventScroll: true });
+      if (el.dataset.announce) speak(el.dataset.announce);
+    } else if (root.id === "scoreboard") {
+      var text = root.dataset.announce;
+      if (text && text !== said && text !== waiting) sayLater(text);
     }
   });
 

@@ -13,7 +13,7 @@ def test_save_records_the_hand_and_returns_to_the_scores(client):
     game_id = start_game(client)
     response = post_hand(client, game_id, knock_hand(0, 5, 12, 20))
     assert response.status_code == 302
-    assert response["Location"] == reverse("game", args=[game_id])
+    assert response["Location"] == reverse("game", args=[game_id]) + "#scoreboard"
     hands = state(game_id)["hands"]
     assert len(hands) == 1
     assert hands[0]["result"] == {

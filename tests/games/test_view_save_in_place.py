@@ -56,7 +56,7 @@ def test_without_javascript_the_save_still_redirects_to_the_game_page(client):
     game_id = start_game(client)
     response = post_hand(client, game_id, knock_hand(0, 4, 10, 15))
     assert response.status_code == 302
-    assert response["Location"] == reverse("game", args=[game_id])
+    assert response["Location"] == reverse("game", args=[game_id]) + "#scoreboard"
     page = client.get(response["Location"]).content.decode()
     assert 'id="hand-1"' in page and "Hand 1 saved." in page and "<head>" in page
 

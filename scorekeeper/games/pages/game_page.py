@@ -147,6 +147,9 @@ def game_page(
         }
         for hand in state["hands"]
     ]
+    latest = _latest_hand(hands, players, running, undo)
+    for row in rows:  # each player's change in the latest hand, beside the total
+        row["last"] = latest["deltas"].get(row["name"]) if latest else None
     family = family_of(variant)
     zero_sum = family.zero_sum
     hands_open, hands_older = presentation.fold_hands(hands)
@@ -201,6 +204,7 @@ def game_page(
         else [],
         "editable": editable,
         "undo": undo,
+        "latest": latest,
         "deleted": deleted,
         "poll_seconds": poll_seconds(game, state["over"]),
         "next_hand": len(state["hands"]) + 1,
@@ -211,6 +215,30 @@ def game_page(
         "free_seats": [p for p in players if p not in state["seats"]],
         "seats_claimed": state["seats"],
         "rulings": rulings_read(game=game, rulings=state["rulings"], players=len(players)),
+    }
+
+
+def _latest_hand(
+    hands: list[dict[str, Any]],
+    players: list[str],
+    running: list[dict[str, Any]],
+    undo: dict | None,
+) -> dict[str, Any] | None:
+    """The latest hand, as the scoreboard shows it beside the totals and the live region says
+    it ("Hand 7 saved: Ann +35 (410), ..."): its number, each player's change and total after
+    it, whether it was corrected, and whether this browser has just saved it (its undo)."""
+    if not hands:
+        return None
+    newest = hands[0]
+    cells = running[-1]["cells"]
+    return {
+        "n": newest["n"],
+        "scores": [(p, delta, total) for p, (total, delta, _s) in zip(players, cells, strict=True)],
+        "deltas": {p: delta for p, (_t, delta, _s) in zip(players, cells, strict=True)},
+        "corrected": newest["edited"],
+        "saved_here": bool(
+            undo and undo.get("kind") in ("recorded", "corrected") and undo.get("number") == newest["n"]
+        ),
     }
 
 

@@ -98,7 +98,9 @@ def to_game(request: HttpRequest, game: Game) -> HttpResponse:
     page), never to the saved form. Without htmx, a redirect."""
     url = reverse("game", args=[game.public_id])
     if not request.htmx:
-        return HttpResponseRedirect(url)
+        # To the scoreboard: the totals and the hand just saved at the top of the screen, and
+        # the next Tab goes to the next thing to do ("Enter hand"), without JavaScript too.
+        return HttpResponseRedirect(url + "#scoreboard")
     game.refresh_from_db()
     response = game_page_response(
         request, game, access.can_edit(request, game), template="game_in_place.html"

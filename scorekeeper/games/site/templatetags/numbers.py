@@ -8,6 +8,7 @@ from typing import Any
 from django import template
 from django.template.defaultfilters import floatformat
 from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from ...scoresheet.sums import shown_sum
 
@@ -46,3 +47,16 @@ def delta(value: Any, decimals: int | None = None) -> Any:
 def points_sum(value: Any) -> str:
     """A points field typed as a sum, with its result: "12 + 11 + 7 = 30" ("" otherwise)."""
     return shown_sum(value)
+
+
+@register.filter
+def scores_line(scores: Any) -> str:
+    """Each player's change and total after a hand, for a sentence read aloud: ``[("Ann", 35,
+    410), ("Bob", -10, 200)]`` → "Ann +35 (410), Bob −10 (200)", the numbers as the page's
+    language writes them, with a true minus."""
+    return ", ".join(
+        _("%(name)s %(change)s (%(total)s)")
+        % {"name": name, "change": delta(change), "total": signed(total)}
+        for name, change, total in scores
+        if total is not None
+    )
