@@ -9,7 +9,7 @@
   "use strict";
 
   function colourOf(el) {
-    return el ? getComputedStyle(el).backgroundColor : "#2f7fd1";
+    return el ? getComputedStyle(el).backgroundColor : "#2c77c5";
   }
 
   function picture(section) {

@@ -106,6 +106,7 @@
     source = new EventSource(url);
     source.addEventListener("open", function () {
       streaming = true;
+      document.dispatchEvent(new CustomEvent("rt-stream-open"));
       document.documentElement.dataset.live = "stream";
     });
     source.addEventListener("state", onState);
@@ -217,6 +218,30 @@
       event.detail.headers["If-None-Match"] = elt.dataset.etag;
     }
   });
+
+  // -- a lost connection, marked --
+  // A phone that cannot reach the server (offline, or the server down while the network is
+  // up) says so over the scoreboard, and the totals are greyed: on a room's TV old scores
+  // must not pass for the game. The next answer from the server (a poll, even a 304, or the
+  // stream opening) takes the mark away.
+  function connection(lost) {
+    var note = document.querySelector(".connection-lost");
+    if (note) note.hidden = !lost;
+    if (lost) document.documentElement.dataset.connection = "lost";
+    else delete document.documentElement.dataset.connection;
+  }
+  window.addEventListener("offline", function () { connection(true); });
+  document.addEventListener("htmx:sendError", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (elt && elt.id === "scoreboard") connection(true);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    var xhr = event.detail && event.detail.xhr;
+    if (!elt || elt.id !== "scoreboard" || !xhr || !xhr.status) return;
+    connection(xhr.status >= 500);
+  });
+  document.addEventListener("rt-stream-open", function () { connection(false); });
 
   // -- what changed, said aloud, and the keeper's eyes after a Save --
   // The live region (#announcer, in base.html from the start) says the latest hand as the

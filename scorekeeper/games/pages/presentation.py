@@ -168,18 +168,18 @@ def fold_hands(hands: Sequence[Mapping[str, Any]], keep: int = OPEN_HANDS):
 
 # Distinct on light and dark backgrounds, and in that order for common colour blindness.
 PALETTE = (
-    "#2f7fd1",
-    "#d9622b",
-    "#2e9e5b",
+    "#2c77c5",
+    "#c05422",
+    "#27844c",
     "#c63d8a",
-    "#8a6bd1",
-    "#b58b00",
-    "#1aa3a3",
-    "#d14545",
-    "#6b8e23",
+    "#8261ce",
+    "#917000",
+    "#158282",
+    "#d04141",
+    "#5f7e1f",
     "#a0522d",
     "#4b6584",
-    "#e67e22",
+    "#b25e14",
 )
 
 
