@@ -2,6 +2,8 @@
 
 import pytest
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.games.models import Hand
 from scorekeeper.games.scoresheet.sums import parse_sum, shown_sum
@@ -97,3 +99,69 @@ def test_gin_a_knocker_s_short_melds_are_refused_next_to_the_field(client):
     response = post_hand(client, game_id, data)
     assert response.status_code == 200
     assert Hand.objects.count() == 0
+
+
+# -- issue 33 section 9: a trailing "+" says why; digits of every script, alone or in a sum --
+
+ZEROS = ["0", "\u0660", "\u06f0", "\u0966", "\u09e6", "\u0e50", "\uff10"]  # Arabic-Indic, ..., fullwidth
+
+
+def _in_script(n: int, zero: str) -> str:
+    return "".join(chr(ord(zero) + int(d)) for d in str(n))
+
+
+def test_digits_of_other_scripts_count_in_a_sum_as_alone():
+    from scorekeeper.games.scoresheet.sums import PointsField
+
+    field = PointsField(required=False)
+    assert field.clean("\u0967\u0968") == 12  # १२ alone
+    assert field.clean("\u0967\u0968+\u096b") == 17  # १२+५ in a sum
+    assert field.clean("\uff11\uff12 + 3") == 15  # fullwidth and ASCII together
+    assert shown_sum("\u0967\u0968+\u096b") == "\u0967\u0968 + \u096b = 17"
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(min_value=0, max_value=99_999), st.sampled_from(ZEROS)),
+        min_size=1,
+        max_size=8,
+    ),
+    st.sampled_from(["+", " + ", "+ "]),
+)
+def test_a_sum_in_any_script_is_the_sum_of_its_terms(terms, plus):
+    from scorekeeper.games.scoresheet.sums import PointsField
+
+    text = plus.join(_in_script(n, zero) for n, zero in terms)
+    expected = sum(n for n, _ in terms)
+    assert PointsField(required=False).clean(text) == expected
+    if len(terms) == 1:  # alone: the same number
+        assert PointsField(required=False).clean(text.strip()) == terms[0][0]
+    else:
+        assert parse_sum(text) == (expected, None)
+
+
+@pytest.mark.parametrize("typed", ["12+", "+5", "12++3", "12 + "])
+def test_a_plus_without_a_number_says_so_naming_what_was_typed(typed):
+    from django.core.exceptions import ValidationError
+
+    from scorekeeper.games.scoresheet.sums import PointsField
+
+    with pytest.raises(ValidationError) as refused:
+        PointsField(required=False).clean(typed)
+    assert refused.value.messages == [f"“{typed.strip()}”: each + needs a number on both sides."]
+
+
+@pytest.mark.django_db
+def test_the_live_preview_says_why_instead_of_going_blank(client):
+    game_id = start_game(client)
+    response = client.post(
+        reverse("hand_preview", args=[game_id]),
+        {"winner": "0", "p0-points": "0", "p1-points": "12+", "p2-points": ""},
+        HTTP_HX_REQUEST="true",
+    )
+    html = response.content.decode()
+    preview = html[html.index('id="preview"') - 60 : html.index("</section>", html.index('id="preview"'))]
+    assert " hidden" not in preview.split(">", 1)[0]
+    assert "No preview yet:" in preview
+    assert "Bob, points: “12+”: each + needs a number on both sides." in preview
+    assert "Cy" not in preview  # a field not filled in yet says nothing

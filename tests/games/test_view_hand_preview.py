@@ -45,8 +45,10 @@ def test_bad_card_is_shown_next_to_its_field(client):
     game_id = start_game(client)
     data = {"winner": "0", "p0-points": 5, "p1-cards": "KH 1H", "p2-points": 20}
     html = preview(client, game_id, data, **HTMX).content.decode()
-    assert 'preview-heading">Preview<' not in html  # no scores: the live preview stays empty
-    assert 'aria-labelledby="preview-heading" hidden>' in html
+    # No scores: the live preview says why instead (issue 33 §9), naming the player and token.
+    said = html[html.index('id="preview"') : html.index("</section>", html.index('id="preview"'))]
+    assert "No preview yet:" in said and "Bob, cards:" in said and "1H" in said
+    assert "scores" not in said
     assert 'id="id_p1-cards-error"' in html
     assert "&#x27;1H&#x27; is not a card (card 2)" in html
     # The error sits in Bob's row, after his cards field.

@@ -612,7 +612,13 @@ class HandForm(forms.Form):
                     initial[name] = value
         return initial
 
-    def error_list(self) -> list[dict[str, str]]:
+    def typed_error_list(self) -> list[dict[str, str]]:
+        """The errors of what was typed (a field that holds something it cannot read: "12+",
+        "7X"), as :meth:`error_list` words them: what the live preview says instead of a
+        preview, while the fields not filled in yet say nothing."""
+        return self.error_list(typed_only=True)
+
+    def error_list(self, typed_only: bool = False) -> list[dict[str, str]]:
         """Every error of the form, each naming its player and field, with a link to the input.
 
         The summary above a refused form reads the same after Save as after Preview:
@@ -620,6 +626,10 @@ class HandForm(forms.Form):
         """
         items: list[dict[str, str]] = []
         for name, errors in self.errors.items():
+            if typed_only and (
+                name == NON_FIELD_ERRORS or not str(self.data.get(self.add_prefix(name), "")).strip()
+            ):
+                continue
             if name == NON_FIELD_ERRORS:
                 items += [{"text": conditional_escape(error), "href": ""} for error in errors]
                 continue
@@ -647,6 +657,8 @@ class HandForm(forms.Form):
                     text = _safe(gettext("%(field)s: %(error)s"), field=field.label, error=error)
                 items.append({"text": text, "href": href})
         for i, errors in sorted(self._seat_errors.items()):
+            if typed_only:
+                break
             for error in errors:
                 items.append(
                     {

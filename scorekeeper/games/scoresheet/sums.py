@@ -1,4 +1,5 @@
-"""Points typed as a sum ("12+11+7" → 30), read on the server: digits, + and spaces only.
+"""Points typed as a sum ("12+11+7" → 30), read on the server: digits (of any script, as a
+single number takes them), + and spaces only.
 
 Nothing is evaluated: the text is split on "+" and each term must be digits. A bad term is
 named in the error (the form's summary adds the player and the field), so the keeper sees what
@@ -14,7 +15,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
-_TERM = re.compile(r"[0-9]{1,9}")
+# Digits of any script (Unicode's decimal digits: ١٢, १२, ১২, １２), as a plain number takes them.
+_TERM = re.compile(r"\d{1,9}")
+_NUMBER = re.compile(r"\d+")
 MAX_TERMS = 40
 
 
@@ -48,6 +51,12 @@ class PointsField(forms.IntegerField):
     def to_python(self, value: Any) -> int | None:
         if isinstance(value, str) and "+" in value:
             total, bad = parse_sum(value)
+            if bad == "+" and value.count("+") < MAX_TERMS:  # "12+", "+5", "12++3"
+                raise ValidationError(
+                    gettext("“%(text)s”: each + needs a number on both sides.")
+                    % {"text": value.strip()[:30]},
+                    code="bad_sum",
+                )
             if total is None:
                 raise ValidationError(
                     gettext("“%(token)s” is not a number; type numbers and + only.")
@@ -55,7 +64,7 @@ class PointsField(forms.IntegerField):
                     code="bad_sum",
                 )
             return total
-        if isinstance(value, str) and value.strip() and not value.strip().isdigit():
+        if isinstance(value, str) and value.strip() and not _NUMBER.fullmatch(value.strip()):
             raise ValidationError(
                 gettext("“%(token)s” is not a number; type numbers and + only.")
                 % {"token": value.strip()[:20]},
