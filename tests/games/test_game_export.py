@@ -60,7 +60,7 @@ def test_csv_export_one_row_per_hand_numbers_as_numbers(client):
     assert rows[2][1] == second["dealer"]
     assert rows[2][2] == str(second["deltas"]["Ann"])  # a plain -10, a number for the sheet
     assert rows[2][3] == str(second["totals"]["Ann"])
-    assert rows[2][-1] == " ".join(render_message(line) for line in second["explanation"])
+    assert rows[2][-1] == " | ".join(render_message(line) for line in second["explanation"])
 
 
 def test_csv_export_defuses_formulas_in_names(client):
@@ -172,3 +172,21 @@ def test_chart_axis_keeps_small_moves_small():
     assert labels[-1] - labels[0] >= 50  # ±3 around 100 is not the whole height
     small = chart(["Ann", "Bob"], [{"Ann": 5, "Bob": 0}], start=0)
     assert min(label for _, label in small.y_ticks) == 0  # never below zero for nothing
+
+
+def test_csv_bonus_rows_leave_other_players_changes_empty_and_lines_stay_apart(client):
+    """Issue 33 §9: a bonus row showed 0 as the change of every player it does not touch, and
+    a hand's explanation lines ran together with a bare space."""
+    game_id = start_game(client, "gin-rummy", ["Ann", "Bob"])
+    post_hand(client, game_id, knock_hand(0, 0, 115))
+    stored = state(game_id)
+    rows = _csv(client, game_id)
+    for row, bonus in zip(rows[2:], stored["bonuses"], strict=True):
+        changes = {"Ann": row[2], "Bob": row[4]}
+        assert changes[bonus["player"]] == str(bonus["points"])
+        assert [v for name, v in changes.items() if name != bonus["player"]] == [""]
+        assert row[3] and row[5]  # the running totals stay in every row
+    explanation = rows[1][-1]
+    lines = stored["hands"][0]["explanation"]
+    assert len(lines) > 1 and explanation.count(" | ") == len(lines) - 1
+    assert int(rows[1][4]) == stored["hands"][0]["deltas"].get("Bob", 0)  # a hand's 0 stays

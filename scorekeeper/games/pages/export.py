@@ -73,6 +73,10 @@ def _payment(payer: str, payee: str, amount: int) -> str:
     }
 
 
+# Between the lines of a hand's explanation in its CSV cell: a bare space ran them together.
+EXPLANATION_SEPARATOR = " | "
+
+
 def game_csv(*, game: Game) -> str:
     """One row per hand: hand, dealer, then each seat's change and total, the chips paid in
     the hand (chip games) and the explanation as the page words it; then a row per end-of-game
@@ -96,10 +100,15 @@ def game_csv(*, game: Game) -> str:
     header.append(gettext("Explanation"))
     writer.writerow([spreadsheet_safe(h) for h in header])
 
-    def row(first: Any, dealer: str, deltas: dict, totals: dict, paid: str, text: str) -> None:
+    def row(
+        first: Any, dealer: str, deltas: dict, totals: dict, paid: str, text: str,
+        unchanged: Any = 0,
+    ) -> None:
+        """``unchanged``: the change shown for a player ``deltas`` does not name (a hand's
+        0; nothing for a bonus row, which changes one player's total only)."""
         cells: list[Any] = [first, spreadsheet_safe(dealer)]
         for name in players:
-            cells += [deltas.get(name, 0), totals.get(name, "")]
+            cells += [deltas.get(name, unchanged), totals.get(name, "")]
         if chips:
             cells.append(spreadsheet_safe(paid))
         cells.append(spreadsheet_safe(text))
@@ -107,16 +116,17 @@ def game_csv(*, game: Game) -> str:
 
     for hand in data["hands"]:
         paid = "; ".join(_payment(t["from"], t["to"], t["amount"]) for t in hand["transfers"])
-        text = " ".join(render_message(line) for line in hand["explanation_codes"])
+        # The explanation's lines, each a sentence of its own, kept apart in one cell.
+        text = EXPLANATION_SEPARATOR.join(render_message(line) for line in hand["explanation_codes"])
         row(hand["n"], hand["dealer"] or "", hand["deltas"], hand["totals"], paid, text)
     running = dict(data["hands"][-1]["totals"]) if data["hands"] else {}
     for bonus in data["bonuses"]:
         running[bonus["player"]] = running.get(bonus["player"], 0) + bonus["points"]
         row(gettext("Bonus"), "", {bonus["player"]: bonus["points"]}, dict(running), "",
-            render_message(bonus["line"]))
+            render_message(bonus["line"]), unchanged="")
     for payment in data["settlement"]:
         row(gettext("Settle up"), "", {}, {}, _payment(payment["from"], payment["to"],
-                                                        payment["amount"]), "")
+                                                        payment["amount"]), "", unchanged="")
     if data["rulings"]:
         writer.writerow([])
         writer.writerow([gettext("Rulings at this table")])
