@@ -104,6 +104,23 @@
     wrap.querySelector("button").addEventListener("click", function () { window.print(); });
   }
 
+  // A dispute is sent once: its button is disabled and its form folded as it goes (the server
+  // also takes the same dispute sent twice as one).
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var fold = form && form.closest ? form.closest("details.dispute-form") : null;
+    if (!fold) return;
+    var button = form.querySelector("button[type=submit]");
+    if (button && button.disabled) {
+      event.preventDefault();
+      return;
+    }
+    setTimeout(function () {  // after the browser has taken the form's data
+      if (button) button.disabled = true;
+      fold.open = false;
+    }, 0);
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     enhance(document);
     printable();

@@ -268,9 +268,15 @@ def test_the_keeper_removes_a_ruling_and_no_other_phone_can(table):
     keeper.post(reverse("ruling_create", args=[game_id]), body)
     ruling = Ruling.objects.get()
     remove = reverse("ruling_delete", args=[game_id, ruling.pk])
-    assert f'action="{remove}"' in page(keeper, game_id)
+    assert f'href="{remove}"' in page(keeper, game_id)
+    # "Remove" asks first: a page with the ruling, the button that removes it and "Keep it".
+    asked = keeper.get(remove).content.decode()
+    assert "Remove this ruling?" in asked and "Kept by mistake" in asked
+    assert f'action="{remove}"' in asked and "Keep it" in asked
+    assert Ruling.objects.exists()  # asking removes nothing
     take(phone, game_id, "Bob")
-    assert f'action="{remove}"' not in page(phone, game_id)  # a seated phone keeps, not removes
+    assert f'href="{remove}"' not in page(phone, game_id)  # a seated phone keeps, not removes
+    assert phone.get(remove).status_code == 403
     assert phone.post(remove).status_code == 403
     assert Client().post(remove).status_code == 403
     assert Ruling.objects.exists()
@@ -282,4 +288,23 @@ def test_the_keeper_removes_a_ruling_and_no_other_phone_can(table):
     assert game(game_id).ruling_count == 0
     response = keeper.post(remove, follow=True)  # twice (a double tap): said, nothing broken
     assert "That ruling is no longer kept with this game." in response.content.decode()
+    response = keeper.get(remove, follow=True)  # the question page of a ruling gone
+    assert "That ruling is no longer kept with this game." in response.content.decode()
     assert game(game_id).ruling_count == 0
+
+
+def test_a_dispute_sent_twice_is_one_dispute_and_its_form_folds(table):
+    """Issue 33 §9: the dispute form stayed open after sending and could be sent twice."""
+    keeper, phone, game_id = table
+    take(phone, game_id, "Bob")
+    dispute = reverse("hand_dispute", args=[game_id, 2])
+    phone.post(dispute, {"reason": "Cy had 13"})
+    version = game(game_id).version
+    updated = game(game_id).updated
+    phone.post(dispute, {"reason": "Cy had 13"})  # the same form again: nothing changes
+    assert (game(game_id).version, game(game_id).updated) == (version, updated)
+    assert state(game_id)["hands"][1]["disputed"] == [{"player": "Bob", "reason": "Cy had 13"}]
+    html = page(phone, game_id)
+    assert '<details class="dispute-form">' in html and "dispute-form\" open" not in html
+    phone.post(dispute, {"reason": "Cy had 14"})  # a new reason is news
+    assert game(game_id).version > version

@@ -175,10 +175,13 @@ def hand_confirm(*, game: Game, number: int, player: str) -> Hand:
 @retry_on_collision
 @transaction.atomic
 def hand_dispute(*, game: Game, number: int, player: str, reason: Any = "") -> Hand:
-    """``player`` disputes hand ``number``, with a reason of at most 200 characters."""
+    """``player`` disputes hand ``number``, with a reason of at most 200 characters. The same
+    dispute sent again (a double tap, a form sent twice) changes nothing and tells no phone."""
     reason = _text(reason, "reason", limit=MAX_REASON, required=False)
     _lock(game)
     hand = _nth(list(live_hands(game=game)), number)
+    if (hand.checks or {}).get(player) == {"disputed": True, "reason": reason}:
+        return hand
     hand.checks = {**hand.checks, player: {"disputed": True, "reason": reason}}
     hand.save(update_fields=["checks"])
     _bump(game)

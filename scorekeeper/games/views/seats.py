@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.i18n import render_message
-from scorekeeper.rules import RulesError
+from scorekeeper.rules import RulesError, get_variant
 
-from ..models import Game, Hand
+from ..models import Game, Hand, Ruling
 from ..rights import access
 from ..table import seat_access
 from ..table.seats import (
@@ -137,10 +137,21 @@ def ruling_create(request: HttpRequest, game_id: str) -> HttpResponse:
     return _back(game, "rulings")
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @editors_only
 def ruling_delete(request: HttpRequest, game: Game, ruling_id: int) -> HttpResponse:
-    """ "Remove" on a ruling kept by mistake: the scorekeeper's phone only."""
+    """ "Remove" on a ruling kept by mistake: the scorekeeper's phone only. GET asks first
+    (the ruling as the table reads it, "Remove" and "Keep it"); POST removes."""
+    if request.method == "GET":
+        ruling = Ruling.objects.filter(game=game, pk=ruling_id).first()
+        if ruling is None:
+            messages.info(request, _("That ruling is no longer kept with this game."))
+            return _back(game, "rulings")
+        return render(
+            request,
+            "ruling_delete.html",
+            {"game": game, "variant": get_variant(game.variant), "ruling": ruling},
+        )
     try:
         ruling_remove(game=game, ruling=ruling_id)
     except NoSuchRuling:
