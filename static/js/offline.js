@@ -67,8 +67,18 @@
   // How many hands of a game are saved, by the newest state this phone has seen: this page's
   // (`hands` at `stamp`) or a newer one's (a form kept for offline use is older than the game
   // page seen since it was kept).
-  function savedHands(gameUrl, hands, stamp) {
-    return store.known.see(gameUrl, hands, parseFloat(stamp) || 0).hands;
+  function savedHands(gameUrl, hands, stamp, dealer) {
+    return store.known.see(gameUrl, hands, parseFloat(stamp) || 0, dealer).hands;
+  }
+
+  // Who deals hand `n` of a game, by the newest state this phone knows: the server's preview
+  // of the waiting hand before it, or the game page that showed n - 1 hands saved; null when
+  // neither says (the server's rotation decides when the hand is sent).
+  function dealerOf(gameUrl, n) {
+    var before = pendingOf(gameUrl).filter(function (e) { return parseInt(e.number, 10) === n - 1; })[0];
+    if (before) return before.preview && before.preview.after && before.preview.after.dealer || null;
+    var known = store.known.get(gameUrl);
+    return known && known.hands === n - 1 ? known.dealer || null : null;
   }
 
   // The number the next hand of a game gets: after the saved hands and after every queued one.
@@ -158,7 +168,9 @@
     var board = document.getElementById("scoreboard");
     if (!board || !board.dataset.gameUrl) return;
     var words = board.dataset;
-    var saved = savedHands(words.gameUrl, parseInt(words.hands, 10) || 0, words.stamp);
+    var dealing = board.querySelector("table.scoreboard tr.deals");
+    var saved = savedHands(words.gameUrl, parseInt(words.hands, 10) || 0, words.stamp,
+      dealing ? dealing.dataset.name : null);
     var pending = pendingOf(words.gameUrl);
     board.querySelectorAll(".queued-hand, .queued-note, .queued-undo").forEach(function (el) {
       el.remove();
@@ -174,6 +186,10 @@
     var next = nextNumber(words.gameUrl, saved);
     board.querySelectorAll("[data-enter]").forEach(function (a) {
       a.textContent = fill(a.dataset.enter, next);
+    });
+    // "Hand 3 of 5" beside "Enter hand 5": the progress follows the waiting hands too.
+    board.querySelectorAll("[data-progress]").forEach(function (el) {
+      el.textContent = fill(el.dataset.progress, next);
     });
     var undo = board.querySelector(".undo-bar");
     if (undo) undo.hidden = pending.length > 0;
@@ -256,7 +272,22 @@
     document.querySelectorAll("[data-hand-title]").forEach(function (el) {
       el.textContent = fill(marker.dataset.titleTemplate, n);
     });
+    // The dealer suggested for hand n, not the one of the hand the form was kept for. Shown
+    // and suggested alike, so the server's rotation still decides unless the keeper changes it.
+    var form = document.getElementById("hand-form");
+    var select = form ? form.querySelector("select[name=dealer]") : null;
+    var shown = form ? form.querySelector("input[name=dealer-shown]") : null;
+    var dealer = dealerOf(marker.dataset.gameUrl, n);
+    if (!select || !dealer || select.dataset.touched) return;
+    if (!Array.prototype.some.call(select.options, function (o) { return o.value === dealer; })) return;
+    select.value = dealer;
+    if (shown) shown.value = dealer;
   }
+
+  document.addEventListener("change", function (event) {
+    var el = event.target;
+    if (el && el.matches && el.matches("select[name=dealer]")) el.dataset.touched = "1";
+  });
 
   // ---- The queue. ----
 
@@ -293,6 +324,7 @@
         base: parseInt(kept.dataset.base, 10),
         totals: totals,
         next: next ? next.textContent.replace(/\s+/g, " ").trim() : "",
+        dealer: kept.dataset.dealer || null,
       };
     }
     return { deltas: deltas, lines: lines, after: after };

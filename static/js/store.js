@@ -147,13 +147,19 @@
   var KNOWN = "rt-known";
   var KNOWN_KEPT = 50;
   var known = {
-    // Note a page's state; answer the newest known: {hands, stamp}.
-    see: function (gameUrl, hands, stamp) {
+    // The newest state noted of a game, or null.
+    get: function (gameUrl) {
+      var all = get(KNOWN, {});
+      return all && typeof all === "object" && !Array.isArray(all) ? all[gameUrl] || null : null;
+    },
+    // Note a page's state; answer the newest known: {hands, stamp, dealer} (dealer: who deals
+    // the next hand in that state, when the page said it).
+    see: function (gameUrl, hands, stamp, dealer) {
       var all = get(KNOWN, {});
       if (typeof all !== "object" || Array.isArray(all)) all = {};
       var had = all[gameUrl];
       if (!had || !(had.stamp > stamp)) {
-        all[gameUrl] = { hands: hands, stamp: stamp, at: Date.now() };
+        all[gameUrl] = { hands: hands, stamp: stamp, dealer: dealer || null, at: Date.now() };
         var games = Object.keys(all).sort(function (a, b) { return all[b].at - all[a].at; });
         games.slice(KNOWN_KEPT).forEach(function (g) { delete all[g]; });
         set(KNOWN, all);
