@@ -5,6 +5,7 @@ above), the latest correction and ruling shown, AA contrast for every text, the 
 asked for again when the page is shown again, and a lost connection marked."""
 
 import re
+from contextlib import contextmanager
 
 import pytest
 from django.test import Client
@@ -68,6 +69,22 @@ MEASURE = """() => {
 }"""
 
 
+@contextmanager
+def _tv(chromium, base: str, size: str, game_id: str, lang: str = "en", init: str | None = None):
+    """The game in table mode on a screen of ``size``, in ``lang``."""
+    context = chromium.new_context(viewport=TV[size], locale=lang)
+    context.set_default_timeout(BROWSER_TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        if init:
+            page.add_init_script(init)
+        page.goto(f"{base}/games/{game_id}/?view=table")
+        expect(page.locator("body.table-mode")).to_have_count(1)
+        yield context, page
+    finally:
+        context.close()
+
+
 def _contrast_problems(page) -> list[str]:
     """axe-core's colour-contrast check (WCAG AA) of what the page shows."""
     from axe_playwright_python.sync_playwright import Axe
@@ -85,14 +102,9 @@ def _contrast_problems(page) -> list[str]:
 @pytest.mark.parametrize("over", [False, True], ids=["playing", "over"])
 def test_the_tv_fills_the_screen_with_every_total(live_server, chromium, size, lang, over):
     game_id = _played(over)
-    context = chromium.new_context(viewport=TV[size], locale=lang)
-    context.set_default_timeout(BROWSER_TIMEOUT_MS)
     folder = SCREENSHOTS / "tv"
     folder.mkdir(parents=True, exist_ok=True)
-    try:
-        page = context.new_page()
-        page.goto(f"{live_server.url}/games/{game_id}/?view=table")
-        expect(page.locator("body.table-mode")).to_have_count(1)
+    with _tv(chromium, live_server.url, size, game_id, lang) as (_context, page):
         expect(page.locator("html")).to_have_attribute("lang", lang)
         page.screenshot(path=str(folder / f"{'over' if over else 'playing'}-{size}-{lang}.png"))
         m = page.evaluate(MEASURE)
@@ -122,8 +134,6 @@ def test_the_tv_fills_the_screen_with_every_total(live_server, chromium, size, l
             assert m["over"] is not None and m["over"]["left"] >= board["right"], (where, m)
             assert m["over"]["bottom"] <= m["H"], (where, m["over"])
         assert _contrast_problems(page) == [], where
-    finally:
-        context.close()
 
 
 WAKE = """(() => {
@@ -148,45 +158,31 @@ TURN = """state => {
 
 
 def test_the_tv_asks_for_the_wake_lock_again_when_shown_again(live_server, chromium):
-    game_id = _played(False)
-    context = chromium.new_context(viewport=TV["1280x720"])
-    context.set_default_timeout(BROWSER_TIMEOUT_MS)
-    try:
-        page = context.new_page()
-        page.add_init_script(WAKE)
-        page.goto(f"{live_server.url}/games/{game_id}/?view=table")
+    with _tv(chromium, live_server.url, "1280x720", _played(False), init=WAKE) as (_context, page):
         page.wait_for_function("window.__wakeRequests === 1")
         page.evaluate(TURN, "hidden")
         page.evaluate(TURN, "visible")
         page.wait_for_function("window.__wakeRequests === 2")
         expect(page.locator("html[data-wake-lock=on]")).to_have_count(1)
-    finally:
-        context.close()
 
 
 def test_a_lost_connection_is_marked_on_the_tv(live_server, chromium):
-    game_id = _played(False)
-    context = chromium.new_context(viewport=TV["1920x1080"])
-    context.set_default_timeout(BROWSER_TIMEOUT_MS)
-    try:
-        page = context.new_page()
-        page.goto(f"{live_server.url}/games/{game_id}/?view=table")
+    with _tv(chromium, live_server.url, "1920x1080", _played(False)) as (context, page):
         lost = page.locator(".connection-lost")
         expect(lost).to_be_hidden()
         # The server goes away while the network stays: the next poll fails.
-        page.route(re.compile(r"/games/[\w-]+/(\?.*)?$"), lambda route: route.abort())
+        game_page = re.compile(r"/games/[\w-]+/(\?.*)?$")
+        page.route(game_page, lambda route: route.abort())
         page.evaluate("document.getElementById('scoreboard').dispatchEvent("
                       "new CustomEvent('rt-visible'))")
         expect(lost).to_be_visible()
         expect(page.locator("html[data-connection=lost]")).to_have_count(1)
         assert lost.bounding_box()["y"] < 200  # at the top, not under the fold
         page.screenshot(path=str(SCREENSHOTS / "tv" / "connection-lost-1920x1080.png"))
-        page.unroute(re.compile(r"/games/[\w-]+/(\?.*)?$"))
+        page.unroute(game_page)
         page.evaluate("document.getElementById('scoreboard').dispatchEvent("
                       "new CustomEvent('rt-visible'))")
         expect(lost).to_be_hidden()
         # The phone's network gone: marked too.
         context.set_offline(True)
         expect(lost).to_be_visible()
-    finally:
-        context.close()
