@@ -79,7 +79,7 @@ def variant_data(variant: Variant) -> dict[str, Any]:
     return {
         "slug": variant.slug,
         "name": _(variant.name),
-        "aka": list(variant.aka),
+        "aka": [_(name) for name in variant.aka],
         "summary": _(variant.summary),
         "players": [low, high],
         "options": [option_data(option) for option in variant.options],
