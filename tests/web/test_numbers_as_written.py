@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scorekeeper.games.templatetags.numbers import percent
+from scorekeeper.games.site.templatetags.numbers import percent
 from scorekeeper.rules import all_variants
 from tests.games.page_helpers import start_game
 
