@@ -124,7 +124,7 @@ def attach_particles(
         return text
     out, last = [], 0
     for match in NOTATION.finditer(text):
-        before = text[: match.start()]
+        before = text[max(0, match.start() - 400) : match.start()]  # the name is just before
         if html:
             while (tag := _TAG_BEFORE.search(before)) is not None:
                 before = before[: tag.start()]
