@@ -79,7 +79,7 @@ def test_after_save_the_totals_and_the_saved_hand_are_on_screen(live_server, chr
         context.close()
 
 
-@pytest.mark.parametrize("size", ["390x844", "320x568"])
+@pytest.mark.parametrize("size", list(VIEWPORTS))
 def test_without_javascript_the_save_lands_on_the_totals(live_server, chromium, size):
     games = seeded(live_server.url)
     joining = chromium.new_context(viewport=VIEWPORTS[size])
