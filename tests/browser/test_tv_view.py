@@ -186,3 +186,26 @@ def test_a_lost_connection_is_marked_on_the_tv(live_server, chromium):
         # The phone's network gone: marked too.
         context.set_offline(True)
         expect(lost).to_be_visible()
+
+
+EIGHT = ["Annabelle-Marie", "Bob", "Cyrano de Bergerac", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+@pytest.mark.parametrize("size", list(TV))
+def test_eight_players_fit_the_tv_with_their_grid(live_server, chromium, size):
+    client = Client()
+    game_id = start_game(client, "continental-rum", EIGHT)
+    for k in range(6):
+        post_hand(client, game_id, {"winner": str(k % 8), "jokers": 1})
+    with _tv(chromium, live_server.url, size, game_id) as (_context, page):
+        page.screenshot(path=str(SCREENSHOTS / "tv" / f"eight-{size}.png"))
+        m = page.evaluate(MEASURE)
+        assert m["scroll"] <= m["H"] and len(m["totals"]) == 8
+        assert all(t["bottom"] <= m["H"] and t["px"] >= 32 for t in m["totals"]), m["totals"]
+        wrap = page.evaluate(
+            "(() => { const w = document.querySelector('.running-section .table-wrap');"
+            " return [w.scrollWidth, w.clientWidth, w.getBoundingClientRect().height,"
+            " document.querySelector('table.running').getBoundingClientRect().height]; })()"
+        )
+        assert wrap[0] <= wrap[1] + 1, wrap  # every player's column in view
+        assert wrap[2] <= wrap[3] + 4, wrap  # no empty box above a short grid
