@@ -18,6 +18,16 @@ class LeaguesConfig(AppConfig):
         # The organiser of a game's league may correct it as its own keeper may.
         add_edit_right(organiser_may_edit)
 
+        # Club nights: a night's live stream follows every table of the night.
+        from scorekeeper.games import events, signals
+
+        from . import night_events
+
+        events.add_reader(night_events.KIND, night_events.read_nights)
+        signals.game_changed.connect(
+            night_events.on_game_changed, dispatch_uid="leagues.night_events"
+        )
+
         # The league's part of the game page: the league, and the ratings the game moved.
         add_game_page_part(
             GamePagePart(
