@@ -16,6 +16,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from .closing import is_closed
 from .grants import GrantKind
 from .models import Game
 from .services import token_valid
@@ -36,6 +37,10 @@ def grant_for(game: Game) -> str:
 
 
 def can_edit(request: HttpRequest, game: Game) -> bool:
+    if is_closed(game):
+        # Closed to its own keepers (a club night's approved round): only the rights other
+        # apps registered (its league's organiser) may still write.
+        return any(may_edit(request, game) for may_edit in _EDIT_RIGHTS)
     if EDIT.holds(request, game):
         return True
     # Another app may hold a right over the game (the organiser of its league, a phone that

@@ -24,6 +24,12 @@ class LeaguesConfig(AppConfig):
         from . import night_events
 
         events.add_reader(night_events.KIND, night_events.read_nights)
+        # An approved round's games take corrections only from the organiser, with a reason.
+        from scorekeeper.games.closing import add_closed_check
+
+        from .nights import game_closed
+
+        add_closed_check(game_closed)
         signals.game_changed.connect(
             night_events.on_game_changed, dispatch_uid="leagues.night_events"
         )

@@ -16,7 +16,6 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 import unicodedata
-from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -31,7 +30,7 @@ from scorekeeper.rules.errors import ResultError, RulesError
 from scorekeeper.rules.messages import N_, define
 from scorekeeper.rules.nights import spread_draw, standings_draw, table_sizes
 
-from .models import League, LeagueGame, Night, NightRound, NightTable, Player
+from .models import League, Night, NightRound, NightTable, Player
 from .services import (
     league_game_accept,
     league_game_create,
@@ -456,9 +455,13 @@ def approved_round_of(*, game: Game) -> NightRound | None:
     return table.round if table is not None else None
 
 
-def seated_names(night: Night, ids: Sequence[int]) -> dict[int, str]:
-    return dict(Player.objects.filter(league=night.league, pk__in=list(ids)).values_list("pk", "name"))
-
-
-def league_game_of(table: NightTable) -> LeagueGame:
-    return table.league_game
+def game_closed(game: Game) -> bool:
+    """Is ``game`` a table of an approved round? One indexed query (the answer is kept on the
+    game object for the rest of the request)."""
+    cached = getattr(game, "_night_closed", None)
+    if cached is None:
+        cached = NightTable.objects.filter(
+            league_game__game_id=game.pk, round__approved__isnull=False
+        ).exists()
+        game._night_closed = cached
+    return cached
