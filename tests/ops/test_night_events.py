@@ -16,7 +16,11 @@ import json
 
 from tests.real_servers import servers
 
-from .test_live_events import Stream, database, pair, single  # noqa: F401 (fixtures)
+from . import test_live_events as live
+from .test_live_events import Stream
+
+# The live events' servers, for this module too (fixtures are found by name in the module).
+database, single, pair = live.database, live.single, live.pair
 
 EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Fay", "Gus", "Hal"]
 
