@@ -15,7 +15,9 @@ from django.utils.translation import gettext
 from ninja import Router, Schema, Status
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.seats import (
+from scorekeeper.games.scoresheet.selectors import game_state
+from scorekeeper.games.scoresheet.services import token_valid
+from scorekeeper.games.table.seats import (
     NoSuchRuling,
     SeatTaken,
     hand_confirm,
@@ -26,8 +28,6 @@ from scorekeeper.games.seats import (
     seat_free,
     seat_of_token,
 )
-from scorekeeper.games.selectors import game_state
-from scorekeeper.games.services import token_valid
 
 from . import auth
 from .errors import ApiError, ErrorOut

@@ -10,7 +10,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.games.forms import StartGameForm
+from scorekeeper.games.scoresheet.forms import StartGameForm
 from scorekeeper.rules import Variant
 
 from .nights import MAX_ROUNDS

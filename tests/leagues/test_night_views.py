@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.services import hand_record
+from scorekeeper.games.scoresheet.services import hand_record
 from scorekeeper.leagues.models import Night, NightRound, NightTable, Player
 
 from .test_views import create_league

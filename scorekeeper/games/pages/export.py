@@ -19,9 +19,9 @@ from django.utils.translation import gettext
 from scorekeeper.i18n import render_message
 from scorekeeper.spreadsheet import spreadsheet_safe
 
-from .models import Game
+from ..models import Game
+from ..scoresheet.selectors import game_state
 from .presentation import settlement
-from .selectors import game_state
 
 FORMAT = "rummytable-game/2"
 

@@ -30,11 +30,11 @@ from scorekeeper.rules.messages import N_, NP_, define
 from scorekeeper.rules.reference import assumptions, glossary, guide_for, sections
 from scorekeeper.rules.reference.book import SECTION_TITLES
 
-from .events import game_changed
-from .models import Game, Hand, Ruling, Seat, SeatClaim, hash_token
-from .selectors import live_hands
-from .services import _lock, _nth, _refuse_nul, retry_on_collision
-from .signals import game_checked
+from ..events import game_changed
+from ..models import Game, Hand, Ruling, Seat, SeatClaim, hash_token
+from ..scoresheet.selectors import live_hands
+from ..scoresheet.services import _lock, _nth, _refuse_nul, retry_on_collision
+from ..signals import game_checked
 
 MAX_REASON = 200
 MAX_QUESTION = 300

@@ -19,7 +19,7 @@ from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import get_variant
 from scorekeeper.rules.reference.questions import Answer, Found, ask, numbers_in_force
 
-from .models import Game
+from ..models import Game
 
 MAX_QUERY = 300  # characters, as API.md says
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
