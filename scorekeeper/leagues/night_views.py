@@ -20,10 +20,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorekeeper.games.scoresheet.forms import variant_or_default
-from scorekeeper.games.rights.gates import guard
 from scorekeeper.games.models import Game
 from scorekeeper.games.pages.presentation import qr_svg
+from scorekeeper.games.rights.gates import guard
+from scorekeeper.games.scoresheet.forms import variant_or_default
 from scorekeeper.i18n import render_message
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import RulesError, all_variants, get_variant
