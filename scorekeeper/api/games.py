@@ -18,8 +18,8 @@ from django.utils.translation import gettext
 from ninja import Field, Header, Router, Schema, Status
 from ninja.security import HttpBearer
 
-from scorekeeper.games.closing import is_closed
 from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.scoresheet.closing import is_closed
 from scorekeeper.games.scoresheet.selectors import game_get, game_state, hand_history
 from scorekeeper.games.scoresheet.services import (
     GameOver,

@@ -25,7 +25,7 @@ class LeaguesConfig(AppConfig):
 
         events.add_reader(night_events.KIND, night_events.read_nights)
         # An approved round's games take corrections only from the organiser, with a reason.
-        from scorekeeper.games.closing import add_closed_check
+        from scorekeeper.games.scoresheet.closing import add_closed_check
 
         from .nights import game_closed
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from ..closing import is_closed
 from ..models import Game
+from ..scoresheet.closing import is_closed
 from ..scoresheet.services import token_valid
 from .grants import GrantKind
 

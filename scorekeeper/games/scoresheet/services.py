@@ -41,10 +41,10 @@ from scorekeeper.rules.game import Replay, seated_dealer, setup_table
 from scorekeeper.rules.messages import N_, NP_, define
 from scorekeeper.rules.text import lone_surrogate
 
-from ..closing import checked_reason, is_closed
 from ..events import game_saved_changed
 from ..models import Game, Hand, HandRevision, IdempotencyKey, Seat, hash_token
 from ..signals import game_changed, game_stored
+from .closing import checked_reason, is_closed
 from .consequences import Consequences, Standing, compare
 from .selectors import (
     game_players,
