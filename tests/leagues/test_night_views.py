@@ -170,3 +170,40 @@ def test_a_call_shows_on_the_grid_and_the_organiser_clears_it(client):
     assert client.post(url("league_night_call_clear", night, game_id)).status_code == 302
     table.refresh_from_db()
     assert table.called is None
+
+
+def test_after_approval_the_keeper_page_is_closed_and_the_organiser_corrects_with_a_reason(client):
+    from scorekeeper.games.models import HandRevision
+    from scorekeeper.leagues.services import game_token_for
+
+    league = create_league(client)
+    night = new_night(client, league)
+    client.post(url("league_night_draw", night))
+    play_all(night)
+    client.post(url("league_night_approve", night, 1))
+    table = NightTable.objects.filter(round__night=night).select_related("league_game__game").first()
+    game = table.league_game.game
+    names = list(game.seats.values_list("name", flat=True))
+    # A keeper phone (the table card's link) may no longer write.
+    keeper = Client()
+    join = reverse("game_join", args=[game.public_id])
+    keeper.post(join, {"token": game_token_for(league=league, game=game)})
+    form = {
+        "etag": game.hands.get(number=1).etag,
+        "request_id": "fix-1",
+        "out": names[1],
+        **{f"hand-{i}-points": "5" for i in range(len(names))},
+    }
+    edit = reverse("hand_update", args=[game.public_id, 1])
+    assert keeper.post(edit, form).status_code == 403
+    # The organiser's page asks why, and keeps the reason.
+    page = client.get(reverse("hand_edit", args=[game.public_id, 1])).content.decode()
+    assert 'name="reason"' in page
+    delete = reverse("hand_delete", args=[game.public_id, 1])
+    page = client.get(delete).content.decode()
+    assert 'name="reason"' in page
+    response = client.post(delete, {"etag": game.hands.get(number=1).etag, "request_id": "del-1"}, follow=True)
+    assert "say why" in response.content.decode()
+    assert game.hands.get(number=1).deleted_at is None
+    client.post(delete, {"etag": game.hands.get(number=1).etag, "request_id": "del-2", "reason": "played at the wrong table"})
+    assert HandRevision.objects.filter(reason="played at the wrong table", action="deleted").exists()
