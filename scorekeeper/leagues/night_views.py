@@ -120,10 +120,12 @@ def _settings_page(
             _form_errors(form, error)
         else:
             return redirect(_night_url(night))
+    present = form["present"].value() or []
     context = {
         "league": league,
         "night": night,
         "form": form,
+        "present": {int(v) for v in present if str(v).isdigit()},
         "variant": variant,
         "variants": variants,
         "show_errors": save,
