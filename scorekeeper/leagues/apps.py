@@ -34,6 +34,17 @@ class LeaguesConfig(AppConfig):
             night_events.on_game_changed, dispatch_uid="leagues.night_events"
         )
 
+        # A club night's table: its night, round and table, and a way to call the organiser.
+        from .night_selectors import game_night, games_with_night
+
+        add_game_page_part(
+            GamePagePart(
+                template="leagues/includes/night_part.html",
+                data=lambda game: game_night(game=game),
+                games=games_with_night,
+            )
+        )
+
         # The league's part of the game page: the league, and the ratings the game moved.
         add_game_page_part(
             GamePagePart(

@@ -253,3 +253,29 @@ def night_document(
             for line in night_standings(night, rounds)
         ],
     }
+
+
+def games_with_night(games):
+    """``games`` with each game's club night table read in the same query (the game page)."""
+    return games.select_related("league_link__night_table__round__night__league")
+
+
+def game_night(*, game) -> dict[str, Any] | None:
+    """The club night table ``game`` is, for its page: the night, round and table, and the
+    call the table made (None for any other game). No query for a game read through
+    :func:`games_with_night`."""
+    try:
+        table = game.league_link.night_table
+    except (LeagueGame.DoesNotExist, NightTable.DoesNotExist):
+        return None
+    night = table.round.night
+    return {
+        "table": table.number,
+        "round": table.round.number,
+        "rounds": night.rounds,
+        "approved": table.round.approved is not None,
+        "night": night,
+        "league": night.league,
+        "called": table.called,
+        "call": table.call,
+    }

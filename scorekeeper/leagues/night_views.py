@@ -22,8 +22,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorekeeper.games.models import Game
 from scorekeeper.games.pages.presentation import qr_svg
+from scorekeeper.games.rights import access as game_access
 from scorekeeper.games.rights.gates import guard
 from scorekeeper.games.scoresheet.forms import variant_or_default
+from scorekeeper.games.table.seat_access import seat_of
 from scorekeeper.i18n import render_message
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import RulesError, all_variants, get_variant
@@ -40,6 +42,7 @@ from .nights import (
     round_approve,
     round_draw,
     round_swap,
+    table_call,
     table_call_clear,
     table_of,
 )
@@ -332,3 +335,24 @@ def night_screen(request: HttpRequest, league_id: str, night_id: int) -> HttpRes
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
+
+
+@require_POST
+def table_call_page(request: HttpRequest, game_id: str) -> HttpResponse:
+    """A table calls the organiser from its game page: the keeper's phone (also after the
+    round's approval, when it can no longer write) or a seated player's."""
+    game = Game.objects.filter(public_id=game_id).first()
+    table = table_of(game=game) if game is not None else None
+    if table is None:
+        raise Http404("no such table")
+    if not (game_access.EDIT.holds(request, game) or seat_of(request, game)):
+        return render(
+            request, "leagues/forbidden.html", {"league": table.round.night.league}, status=403
+        )
+    try:
+        table_call(table=table, reason=request.POST.get("reason", ""))
+    except RulesError as error:
+        messages.error(request, render_message(error.message))
+    else:
+        messages.success(request, _("The organiser is called to your table."))
+    return redirect("game", game_id=game.public_id)

@@ -19,6 +19,7 @@ urlpatterns = [
     path("leagues/<str:league_id>/games/new/", views.league_game_new, name="league_game_new"),
     path("leagues/<str:league_id>/games/", views.league_games, name="league_games"),
     # Club nights (issue 34)
+    path("games/<str:game_id>/call/", night_views.table_call_page, name="game_call"),
     path("leagues/<str:league_id>/nights/new/", night_views.night_new, name="league_night_new"),
     path(
         "leagues/<str:league_id>/nights/<int:night_id>/",

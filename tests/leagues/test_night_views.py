@@ -207,3 +207,25 @@ def test_after_approval_the_keeper_page_is_closed_and_the_organiser_corrects_wit
     assert game.hands.get(number=1).deleted_at is None
     client.post(delete, {"etag": game.hands.get(number=1).etag, "request_id": "del-2", "reason": "played at the wrong table"})
     assert HandRevision.objects.filter(reason="played at the wrong table", action="deleted").exists()
+
+
+def test_a_tables_phone_calls_the_organiser_from_the_game_page(client):
+    from scorekeeper.leagues.services import game_token_for
+
+    league = create_league(client)
+    night = new_night(client, league)
+    client.post(url("league_night_draw", night))
+    table = NightTable.objects.filter(round__night=night).select_related("league_game__game").first()
+    game = table.league_game.game
+    keeper = Client()
+    keeper.post(reverse("game_join", args=[game.public_id]), {"token": game_token_for(league=league, game=game)})
+    page = keeper.get(reverse("game", args=[game.public_id])).content.decode()
+    assert "Table 1" in page and "Call the organiser" in page
+    # A viewer sees the table, not the call button, and may not call.
+    viewer = Client()
+    assert "Call the organiser" not in viewer.get(reverse("game", args=[game.public_id])).content.decode()
+    assert viewer.post(reverse("game_call", args=[game.public_id]), {"reason": "x"}).status_code == 403
+    response = keeper.post(reverse("game_call", args=[game.public_id]), {"reason": "a revoke"}, follow=True)
+    assert "The organiser is called" in response.content.decode()
+    grid = client.get(url("league_night", night)).content.decode()
+    assert "a revoke" in grid
