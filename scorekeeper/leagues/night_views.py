@@ -11,6 +11,7 @@ without JavaScript.
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -25,6 +26,7 @@ from scorekeeper.games.pages.presentation import qr_svg
 from scorekeeper.games.rights import access as game_access
 from scorekeeper.games.rights.gates import guard
 from scorekeeper.games.scoresheet.forms import variant_or_default
+from scorekeeper.games.scoresheet.services import KeyReused, request_fingerprint, write_once
 from scorekeeper.games.table.seat_access import seat_of
 from scorekeeper.i18n import render_message
 from scorekeeper.public_url import absolute_url
@@ -113,14 +115,31 @@ def _settings_page(
             initial[f"opt-{option}"] = value
     form = NightForm(data, variant=variant, players=players, initial=initial)
     save = data is not None and data.get("action") == "save"
+    once = (data.get("request_id") or "")[:90] if data is not None else ""
     if save and form.is_valid():
+        settings = form.settings()
         try:
             if night is None:
-                night = night_create(league=league, token=token, **form.settings())
+                # Once per form (its one-time key): a double tap on "Start the night" starts
+                # one night, and the second tap lands on it.
+                def write() -> tuple[int, dict]:
+                    made = night_create(league=league, token=token, **settings)
+                    return 201, {"night": made.pk}
+
+                done = write_once(
+                    game=None,
+                    key=f"night:{league.public_id}:{once}" if once else None,
+                    request=request_fingerprint("night", league.public_id, settings),
+                    write=write,
+                )
+                night = Night.objects.select_related("league").get(pk=done.body["night"])
             else:
-                night = night_update(league=league, token=token, night=night, **form.settings())
+                night = night_update(league=league, token=token, night=night, **settings)
         except RulesError as error:
             _form_errors(form, error)
+        except KeyReused:
+            once = ""
+            form.add_error(None, _("This form already started a night with other settings."))
         else:
             return redirect(_night_url(night))
     present = form["present"].value() or []
@@ -132,6 +151,7 @@ def _settings_page(
         "variant": variant,
         "variants": variants,
         "show_errors": save,
+        "request_id": once or uuid.uuid4().hex,
         "action": (
             reverse("league_night_edit", args=[league.public_id, night.pk])
             if night

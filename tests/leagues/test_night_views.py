@@ -229,3 +229,18 @@ def test_a_tables_phone_calls_the_organiser_from_the_game_page(client):
     assert "The organiser is called" in response.content.decode()
     grid = client.get(url("league_night", night)).content.decode()
     assert "a revoke" in grid
+
+
+def test_a_double_tap_on_start_the_night_starts_one_night(client):
+    league = create_league(client)
+    add_players(league)
+    data = {
+        "action": "save", "played_on": "2026-12-03", "variant": "german-rummy",
+        "newcomers": "Hal", "rounds": 2, "seating": "spread", "hide_last_rounds": 0,
+        "request_id": "a-one-time-key",
+    }
+    first = client.post(reverse("league_night_new", args=[league.public_id]), data)
+    second = client.post(reverse("league_night_new", args=[league.public_id]), data)
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+    assert Night.objects.filter(league=league).count() == 1
