@@ -56,17 +56,23 @@ def repeats(rounds: list[list[list[int]]]) -> int:
     return sum(k - 1 for k in met.values())
 
 
+def shuffled(players, sizes, rng: random.Random):
+    """One random seating: the players shuffled, cut into tables of ``sizes``."""
+    order = players[:]
+    rng.shuffle(order)
+    seating, start = [], 0
+    for size in sizes:
+        seating.append(order[start : start + size])
+        start += size
+    return seating
+
+
 def best_random(players, sizes, history, rng: random.Random, tries: int = 1000):
     """Of ``tries`` random seatings, one making the fewest new repeated pairs (no weighting of
     the last round: what a careful organiser shuffling cards by hand could hope for)."""
     best, best_count = None, None
     for _ in range(tries):
-        order = players[:]
-        rng.shuffle(order)
-        seating, start = [], 0
-        for size in sizes:
-            seating.append(order[start : start + size])
-            start += size
+        seating = shuffled(players, sizes, rng)
         count = repeats([*history, seating]) - repeats(history)
         if best_count is None or count < best_count:
             best, best_count = seating, count
@@ -82,16 +88,7 @@ def back_to_back(rounds) -> int:
 
 
 def random_night(players, sizes, rng: random.Random, rounds: int = 4):
-    night = []
-    for _ in range(rounds):
-        order = players[:]
-        rng.shuffle(order)
-        seating, start = [], 0
-        for size in sizes:
-            seating.append(order[start : start + size])
-            start += size
-        night.append(seating)
-    return night
+    return [shuffled(players, sizes, rng) for _ in range(rounds)]
 
 
 def quality(nights: int = 20) -> dict[str, list[tuple[int, int]]]:

@@ -215,16 +215,23 @@ def night_page(request: HttpRequest, league_id: str, night_id: int) -> HttpRespo
         "doc": document,
         "current": current,
         "organiser": grant is not None,
-        "variant": get_variant(night.variant),
         "swap": swap,
         "can_draw": len(rounds) < night.rounds and (not current or current["approved"]),
-        "version": version,
-        "etag": etag,
-        "poll_seconds": POLL_SECONDS,
-        "events": f"/api/v1/leagues/{league.public_id}/nights/{night.pk}/events",
     }
-    template = "leagues/night.html#grid" if request.htmx else "leagues/night.html"
-    response = render(request, template, context)
+    return _live_page(request, night, "leagues/night.html", "grid", version, etag, context)
+
+
+def _live_page(request, night: Night, template: str, part: str, version, etag, context):
+    """A page that follows the night (the grid, the screen): with htmx its live ``part``
+    alone; the stream's address and the version and ETag it shows go with it."""
+    context.update(
+        variant=get_variant(night.variant),
+        version=version,
+        etag=etag,
+        poll_seconds=POLL_SECONDS,
+        events=f"/api/v1/leagues/{night.league.public_id}/nights/{night.pk}/events",
+    )
+    response = render(request, f"{template}#{part}" if request.htmx else template, context)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
@@ -343,18 +350,9 @@ def night_screen(request: HttpRequest, league_id: str, night_id: int) -> HttpRes
         "doc": document,
         "current": current,
         "seating": seating,
-        "variant": get_variant(night.variant),
         "hidden": standings_hidden(night, rounds),
-        "version": version,
-        "etag": etag,
-        "poll_seconds": POLL_SECONDS,
-        "events": f"/api/v1/leagues/{league.public_id}/nights/{night.pk}/events",
     }
-    template = "leagues/night_screen.html#screen" if request.htmx else "leagues/night_screen.html"
-    response = render(request, template, context)
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    return _live_page(request, night, "leagues/night_screen.html", "screen", version, etag, context)
 
 
 @require_POST
