@@ -28,6 +28,7 @@ from scorekeeper.public_url import absolute_url
 
 from .errors import ErrorOut
 from .games import _game_or_404
+from .inputs import BodyId, PathNumber
 from .leagues import bearer, league_or_404, organiser
 from .table import _keeper_or_seat
 
@@ -62,8 +63,8 @@ class DrawIn(Schema):
 
 
 class SwapIn(Schema):
-    a: int
-    b: int
+    a: BodyId
+    b: BodyId
 
 
 class ApproveIn(Schema):
@@ -121,7 +122,7 @@ def create_night(request: HttpRequest, public_id: str, payload: NightIn):
     response={200: NightOut, 404: ErrorOut},
     summary="A club night: rounds, tables (state, hands, last change) and the night's standings",
 )
-def get_night(request: HttpRequest, public_id: str, night_id: int):
+def get_night(request: HttpRequest, public_id: str, night_id: PathNumber):
     return _document(request, _night_or_404(league_or_404(public_id), night_id))
 
 
@@ -130,7 +131,7 @@ def get_night(request: HttpRequest, public_id: str, night_id: int):
     response={200: NightOut, **ERRORS},
     summary="Change who is present and the settings (they apply from the next draw)",
 )
-def patch_night(request: HttpRequest, public_id: str, night_id: int, payload: NightPatchIn):
+def patch_night(request: HttpRequest, public_id: str, night_id: PathNumber, payload: NightPatchIn):
     with organiser(request, public_id) as (league, token):
         night = _night_or_404(league, night_id)
         changes = {k: v for k, v in payload.model_dump().items() if k in payload.model_fields_set}
@@ -143,14 +144,14 @@ def patch_night(request: HttpRequest, public_id: str, night_id: int, payload: Ni
     response={201: NightOut, 409: ErrorOut, **ERRORS},
     summary="Draw the next round: tables, seats and first dealers (seed: reproducible)",
 )
-def draw_round(request: HttpRequest, public_id: str, night_id: int, payload: DrawIn | None = None):
+def draw_round(request: HttpRequest, public_id: str, night_id: PathNumber, payload: DrawIn | None = None):
     with organiser(request, public_id) as (league, token):
         night = _night_or_404(league, night_id)
         round_draw(league=league, token=token, night=night, seed=payload.seed if payload else None)
     return Status(201, _document(request, night))
 
 
-def _round_write(request, public_id: str, night_id: int, number: int, write, **fields):
+def _round_write(request, public_id: str, night_id: PathNumber, number: PathNumber, write, **fields):
     with organiser(request, public_id) as (league, token):
         night = _night_or_404(league, night_id)
         try:
@@ -165,7 +166,7 @@ def _round_write(request, public_id: str, night_id: int, number: int, write, **f
     response={200: NightOut, 409: ErrorOut, **ERRORS},
     summary="Swap two players between tables while neither table has a hand",
 )
-def swap_seats(request: HttpRequest, public_id: str, night_id: int, number: int, payload: SwapIn):
+def swap_seats(request: HttpRequest, public_id: str, night_id: PathNumber, number: PathNumber, payload: SwapIn):
     return _round_write(request, public_id, night_id, number, round_swap, a=payload.a, b=payload.b)
 
 
@@ -175,7 +176,7 @@ def swap_seats(request: HttpRequest, public_id: str, night_id: int, number: int,
     summary="Approve a round: 409 listing the tables still open, unless force",
 )
 def approve_round(
-    request: HttpRequest, public_id: str, night_id: int, number: int, payload: ApproveIn | None = None
+    request: HttpRequest, public_id: str, night_id: PathNumber, number: PathNumber, payload: ApproveIn | None = None
 ):
     force = payload.force if payload else False
     return _round_write(request, public_id, night_id, number, round_approve, force=force)
@@ -231,7 +232,7 @@ def clear_call(request: HttpRequest, public_id: str):
         " plain WSGI server this answers 404 and pages poll instead."
     ),
 )
-def night_events(request: HttpRequest, public_id: str, night_id: int):
+def night_events(request: HttpRequest, public_id: str, night_id: PathNumber):
     _night_or_404(league_or_404(public_id), night_id)
     from .errors import ApiError
 

@@ -62,6 +62,8 @@ def night_get(*, league, night_id: Any) -> Night:
         pk = int(night_id)
     except (TypeError, ValueError):
         raise Night.DoesNotExist from None
+    if not 1 <= pk <= 2**62:  # past what a database key holds: no such night, never a 500
+        raise Night.DoesNotExist
     return Night.objects.select_related("league").get(league=league, pk=pk)
 
 

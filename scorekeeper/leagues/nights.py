@@ -317,6 +317,8 @@ def round_draw(*, league: League, token: Any, night: Night, seed: Any = None) ->
 
 def _round(night: Night, number: Any) -> NightRound:
     """Round ``number`` of the night (NightRound.DoesNotExist: the view's 404)."""
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_ROUNDS:
+        raise NightRound.DoesNotExist
     return NightRound.objects.get(night=night, number=number)
 
 
@@ -332,7 +334,7 @@ def round_swap(*, league: League, token: Any, night: Night, number: int, a: Any,
     tables = list(made.tables.select_related("league_game__game"))
     where = {}
     for field, pk in (("a", a), ("b", b)):
-        found = next((t for t in tables if pk in t.players), None)
+        found = next((t for t in tables if _same_id(pk, t.players)), None)
         if found is None:
             raise ResultError(NOT_SEATED(id=pk, round=made.number), field)
         where[field] = found
@@ -347,6 +349,10 @@ def round_swap(*, league: League, token: Any, night: Night, number: int, a: Any,
     _reseat(first, a, b, names)
     _reseat(second, b, a, names)
     return made
+
+
+def _same_id(pk: Any, players: list[int]) -> bool:
+    return isinstance(pk, int) and not isinstance(pk, bool) and pk in players
 
 
 def _reseat(table: NightTable, out: int, into: int, names: dict[int, str]) -> None:

@@ -266,3 +266,16 @@ def test_unknown_night_and_round_are_404(client):
     response = send(client, "post", path(league, night, "/rounds/3/approve"), {}, token)
     assert response.status_code == 404
     assert NightTable.objects.count() == 0
+
+
+def test_ids_past_any_database_key_are_404_or_400_never_a_500(client):
+    league, token, night = new_night(client)
+    huge = 2**70
+    assert client.get(f"/api/v1/leagues/{league}/nights/{huge}").status_code in (404, 422)
+    response = send(client, "post", path(league, night, f"/rounds/{huge}/approve"), {}, token)
+    assert response.status_code in (404, 422)
+    draw(client, league, token, night)
+    swap = send(client, "post", path(league, night, "/rounds/1/swap"), {"a": huge, "b": 1}, token)
+    assert swap.status_code in (400, 422)
+    page = client.get(f"/leagues/{league}/nights/{huge}/")
+    assert page.status_code == 404
