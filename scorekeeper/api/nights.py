@@ -119,7 +119,7 @@ def create_night(request: HttpRequest, public_id: str, payload: NightIn):
 
 @router.get(
     "/leagues/{public_id}/nights/{night_id}",
-    response={200: NightOut, 404: ErrorOut},
+    response={200: NightOut, 404: ErrorOut, 422: ErrorOut},
     summary="A club night: rounds, tables (state, hands, last change) and the night's standings",
 )
 def get_night(request: HttpRequest, public_id: str, night_id: PathNumber):
@@ -224,7 +224,7 @@ def clear_call(request: HttpRequest, public_id: str):
 
 @router.get(
     "/leagues/{public_id}/nights/{night_id}/events",
-    response={200: None, 404: ErrorOut},
+    response={200: None, 404: ErrorOut, 422: ErrorOut},
     summary="Server-Sent Events: one `state` event per change of any table of the night",
     description=(
         "Served by the ASGI server outside this router, as a game's events: `id: <version>`,"
