@@ -136,3 +136,38 @@ def test_room_screen(live_server, chromium, language, player, width, height):
         page.screenshot(path=str(SCREENSHOTS / f"night-screen-standings-{language}-{width}.png"))
     finally:
         context.close()
+
+
+def test_room_screen_holds_forty_players_at_ten_tables(live_server, chromium):
+    from scorekeeper.leagues.nights import night_create
+
+    league, token = new_league(name="Big club")
+    forty = [f"Player {n:02d}" for n in range(40)]
+    night = night_create(
+        league=league,
+        token=token,
+        played_on="2026-12-03",
+        variant="caloochi",
+        options={"target": 100000},
+        players=forty,
+        rounds=3,
+    )
+    round_draw(league=league, token=token, night=night, seed=40)
+    play_round(night)
+    context = chromium.new_context(viewport={"width": 1920, "height": 1080})
+    context.set_default_timeout(BROWSER_TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/leagues/{league.public_id}/nights/{night.pk}/screen/")
+        names = page.locator(".screen-standings-columns > li")
+        expect(names).to_have_count(40)
+        expect(page.locator(".screen-tables.states > li")).to_have_count(10)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "night-screen-forty.png"))
+        fits = (
+            "document.documentElement.scrollHeight <= window.innerHeight"
+            " && document.documentElement.scrollWidth <= window.innerWidth"
+        )
+        assert page.evaluate(fits), page.evaluate("document.documentElement.scrollHeight")
+    finally:
+        context.close()
