@@ -450,17 +450,6 @@ def table_call_clear(*, league: League, token: Any, table: NightTable) -> NightT
 # -- corrections after approval ----------------------------------------------------------------------
 
 
-def approved_round_of(*, game: Game) -> NightRound | None:
-    """The approved round ``game`` is a table of, if any: then only the league's organiser
-    writes to it, with a reason (API.md "Club nights")."""
-    table = (
-        NightTable.objects.filter(league_game__game_id=game.pk, round__approved__isnull=False)
-        .select_related("round")
-        .first()
-    )
-    return table.round if table is not None else None
-
-
 def game_closed(game: Game) -> bool:
     """Is ``game`` a table of an approved round? One indexed query (the answer is kept on the
     game object for the rest of the request)."""
