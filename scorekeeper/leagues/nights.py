@@ -401,8 +401,10 @@ def round_approve(
     open_tables = [t for t in tables if states[t.league_game_id] != "finished"]
     if open_tables and not force:
         raise NightConflict(TABLES_OPEN(tables=", ".join(str(t.number) for t in open_tables)))
-    for table in open_tables:
-        if table.league_game.game.over:
+    # The round's results stand from now on: a finished game is accepted, so a dispute sent
+    # after the approval cannot take it out of the standings (only the organiser corrects).
+    for table in tables:
+        if table.league_game.game.over and not table.league_game.accepted:
             league_game_accept(league=league, token=token, link=table.league_game)
     made.approved = timezone.now()
     made.forced = bool(open_tables)

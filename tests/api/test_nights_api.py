@@ -279,3 +279,27 @@ def test_ids_past_any_database_key_are_404_or_400_never_a_500(client):
     assert swap.status_code in (400, 422)
     page = client.get(f"/leagues/{league}/nights/{huge}/")
     assert page.status_code == 404
+
+
+def test_approved_results_stand_when_a_dispute_comes_later(client):
+    league, token = new_league(client)
+    assert send(client, "patch", f"/api/v1/leagues/{league}", {"confirm_hands": True}, token).status_code == 200
+    response = send(client, "post", f"/api/v1/leagues/{league}/nights", {**NIGHT, "players": EIGHT}, token)
+    night = response.json()
+    body = draw(client, league, token, night)
+    tables = body["rounds"][0]["tables"]
+    for table in tables:
+        finish(client, table)
+    assert send(client, "post", path(league, night, "/rounds/1/approve"), {}, token).status_code == 200
+    table = tables[0]
+    seat = send(client, "post", f"/api/v1/games/{table['game_id']}/seats", {"player": table["players"][1]["name"]})
+    assert seat.status_code == 201
+    disputed = client.post(
+        f"/api/v1/games/{table['game_id']}/hands/1/dispute",
+        '{"reason": "late"}',
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Seat {seat.json()['seat_token']}",
+    )
+    assert disputed.status_code in (200, 201), disputed.json()
+    link = LeagueGame.objects.get(game__public_id=table["game_id"])
+    assert link.finished and link.accepted
