@@ -100,10 +100,25 @@ Search = Callable[[str, str], list[Any]]  # (question, page language) -> results
 
 
 def forget() -> None:
-    """Forget the readings of questions asked (the book's stay in its indexes)."""
+    """Forget the readings and the meaning of questions asked (the book's stay in its
+    indexes): each question is read and embedded afresh, as a new question would be."""
     from scorekeeper.rules.reference.questions import read
+    from scorekeeper.rules.reference.semantic import embed_query
 
     read.cache_clear()
+    embed_query.cache_clear()
+
+
+def with_mode(mode: str) -> Search:
+    """The search ranking by ``mode`` (lexical, semantic or fused)."""
+
+    def search(question: str, language: str) -> list[Any]:
+        from django.test import override_settings
+
+        with override_settings(RULES_SEARCH_MODE=mode):
+            return ours(question, language)
+
+    return search
 
 
 def evaluate(

@@ -148,6 +148,15 @@ END_MATCH = define(
     N_("At this table a match is {games} games; whoever has won more leads."),
 )
 START_TOTAL = define("rules.in_force.start", N_("At this table every player starts on {total}."))
+# A house rule's place in the search states the book's value, so that it answers on its own
+# (issue 32: "Phỏm's no-lay-off option is shown as if it were the rule").
+OPTION_BOOK_NUMBER = define("rules.option.book_number", N_("The book's value: {value}."))
+OPTION_BOOK_OFF = define(
+    "rules.option.book_off", N_("The book plays without it; a table may switch it on.")
+)
+OPTION_BOOK_ON = define(
+    "rules.option.book_on", N_("The book plays with it; a table may switch it off.")
+)
 
 
 @dataclass(frozen=True)
@@ -465,14 +474,23 @@ def _index(translate: Translate):
                 translate(SECTION_TITLES["assumptions"]),
                 translate(para.text),
             )
+        book = variant.table({}, players=variant.players[0]).options
         for option in variant.options:
             yield Hit(
                 "rule",
                 variant,
                 f"option-{option.slug}",
                 translate(option.name),
-                translate(option.summary),
+                f"{translate(option.summary)} {translate(option_in_book(option, book))}",
             )
+
+
+def option_in_book(option, book: dict[str, Any]):
+    """What the book plays for a house rule: its number, or whether it is on."""
+    value = book.get(option.slug, option.default)
+    if option.type == "bool":
+        return OPTION_BOOK_ON() if value else OPTION_BOOK_OFF()
+    return OPTION_BOOK_NUMBER(value=value)
 
 
 @dataclass(frozen=True)
