@@ -219,3 +219,30 @@ def test_an_answer_is_never_just_yes_or_no():
     answer = ask("may the defender lay off after a gin?", render, "en")
     best = answer.results[0]
     assert best.answer.startswith("No: against gin the defender counts all his deadwood")
+
+
+@pytest.mark.parametrize(
+    ("question", "slug"),
+    [
+        ("hvor mye teller et ess i båthus rum?", "boat-house-rum"),
+        ("må man kaste til slutt i vanlig rummy?", "standard-rummy"),
+        ("hvor mange poeng for første utlegg i tysk rommé?", "german-rummy"),
+        ("quante carte nel ramino completo?", "rummy-complete"),
+        ("blocco ramino: il mazzo è finito", "block-rummy"),
+        ("doppio rum jolly", "double-rum"),
+        ("rom dublu", "double-rum"),
+        ("dvojitý rum kolik balíčků", "double-rum"),
+        ("kast ned rummy", "throw-down-rummy"),
+        ("퀸 도시 럼 목표 점수", "queen-city-rum"),
+        ("rum continentale", "continental-rum"),
+        ("německá rummy žolík", "german-rummy"),
+    ],
+)
+def test_local_names_from_the_seeds_name_their_variant_without_a_game(question, slug):
+    """Issue 32: the names players use locally (the seed pages' own names) map to their
+    variant when no game is asked from, and its places come first."""
+    from scorekeeper.games.rules_search import search_rules
+
+    assert games_named(question)[0] == [slug]
+    answer = search_rules(query=question, language="en").answer
+    assert answer.games == (slug,) and answer.results[0].variant.slug == slug
