@@ -25,7 +25,7 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 django_wsgi = get_wsgi_application()
 
 from scorekeeper.games import events  # noqa: E402 - needs the apps loaded
-from scorekeeper.games.rules_search import warm  # noqa: E402
+from scorekeeper.games.rulebook.search import warm  # noqa: E402
 
 # The rule search's indexes, model and passage vectors, before the first request (each worker
 # imports this module before it takes requests): the first question is as fast as any.

@@ -8,7 +8,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 
 application = get_wsgi_application()
 
-from scorekeeper.games.rules_search import warm  # noqa: E402 - needs the apps loaded
+from scorekeeper.games.rulebook.search import warm  # noqa: E402 - needs the apps loaded
 
 # The rule search's indexes, model and passage vectors, before the first request.
 warm()

@@ -163,7 +163,8 @@ def test_asked_from_a_game_the_text_states_the_numbers_of_its_table(client):
     body = ask(client, q=question, lang="en", game=game.public_id)
     stated = [r for r in body["results"] if "At this table" in r["text"]]
     assert stated and all(r["variant"] == "caloochi" for r in stated)
-    assert "At this table: Opening minimum 40 (the book: 51)." in stated[0]["text"]
+    # the house rule's own place says the table's value, the book's beside it
+    assert "At this table: 40 (the book's value: 51)." in stated[0]["text"]
     # without the game, or at a table playing the book's number, nothing is added
     assert not any("At this table" in r["text"] for r in ask(client, q=question)["results"])
     plain, _token = game_create(variant="caloochi", options=None, players=["A", "B"], dealer=None)

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from scorekeeper.games.management.commands.embed_rules import passage_texts
-from scorekeeper.games.rules_search import LANGUAGES, book_in, say_in
+from scorekeeper.games.rulebook.search import LANGUAGES, book_in, say_in
 from scorekeeper.rules.reference import semantic
 from scorekeeper.rules.reference.book import render
 from scorekeeper.rules.reference.questions import ask

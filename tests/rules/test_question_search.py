@@ -241,7 +241,7 @@ def test_an_answer_is_never_just_yes_or_no():
 def test_local_names_from_the_seeds_name_their_variant_without_a_game(question, slug):
     """Issue 32: the names players use locally (the seed pages' own names) map to their
     variant when no game is asked from, and its places come first."""
-    from scorekeeper.games.rules_search import search_rules
+    from scorekeeper.games.rulebook.search import search_rules
 
     assert games_named(question)[0] == [slug]
     answer = search_rules(query=question, language="en").answer

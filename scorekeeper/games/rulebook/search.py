@@ -23,6 +23,7 @@ from scorekeeper.rules.reference.questions import (
     Answer,
     Found,
     ask,
+    at_table,
     numbers_in_force,
     passages,
 )
@@ -122,8 +123,13 @@ def search_rules(*, query: str, language: str, game: Game | None = None, limit: 
     )
     in_force: dict[int, str] = {}
     if table is not None:
+        # the table's variant's places say its numbers in their own sentences; a place
+        # stating a book's number in words of its own gets the table's beside it
+        answer, restated = at_table(answer, table, translate, language)
         with translation.override(language):
             for n, found in enumerate(answer.results):
+                if n in restated:
+                    continue
                 numbers = numbers_in_force(found, table, translate, language)
                 if numbers:
                     facts = "; ".join(

@@ -38,7 +38,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import snowballstemmer
@@ -46,7 +46,7 @@ import snowballstemmer
 from ..messages import render
 from ..variants import all_variants
 from . import semantic
-from .book import Hit, _index
+from .book import Hit, _index, variant_hits
 from .lexicon import GAME_NAMES, KOREAN_ENDINGS, NUMBER_WORDS, PHRASES, SAME, STOP_WORDS
 
 Translate = Callable[[Any], str]
@@ -77,10 +77,10 @@ MODES = (LEXICAL, SEMANTIC, FUSED)
 RRF_K = 60
 RRF_SCALE = 100  # fused scores read as 0.5-3.3 rather than 0.005-0.033
 SEMANTIC_DEPTH = 60  # the meaning's ranking counts its first places only
-# A question none of whose words the book holds ("jokr") is answered by its meaning alone only
-# when a place is this near it (e5's cosine: unrelated text scores 0.80-0.85, a misspelt rule
-# word 0.87 and more); otherwise the book's nearest words are suggested.
-SEMANTIC_ALONE = 0.86
+# A question none of whose words the book holds is answered by its meaning alone only when a
+# place is this near it (e5's cosine: unrelated text scores 0.80-0.85, a misspelt word such
+# as "jokr" 0.86-0.88, which the book's nearest words answer better as suggestions).
+SEMANTIC_ALONE = 0.88
 
 _WORD = re.compile(r"\w+")
 _NUMBER = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|re|te|ten|ter|ste|sten|a|o|ea|lea|째|번째|장)?")
@@ -722,8 +722,9 @@ def _found(
     near = _sentence_meaning(meaning, r, n) if meaning is not None else {}
     index, sentence = _best_sentence(entry, wanted, r.book, near)
     mine = page.entries[n]
-    if mine.hit.anchor.startswith("option-"):
-        # what the house rule is and the book's value: both answer
+    if mine.hit.anchor.startswith("option-") or mine.hit.kind == "question":
+        # what the house rule is and the book's value: both answer; a dispute's answer (one
+        # or two short sentences, the second often going on from the first) is shown whole
         sentence, answer = entry.hit.text, mine.hit.text
     elif r.language == language:
         answer = sentence
@@ -786,6 +787,62 @@ def _summaries(page: _Book, slugs: list[str]) -> list[Found]:
         if hit.variant is not None and hit.variant.slug in slugs and hit.anchor == "glance":
             out.append(Found(hit, 1.0, hit.text, answer=hit.text))
     return out
+
+
+_TABLES: dict[tuple, list[Hit]] = {}
+
+
+def _table_hits(table: Any, translate: Translate) -> list[Hit]:
+    """The places of the table's variant stating its numbers, in the book's order."""
+    options = tuple(sorted((k, repr(v)) for k, v in table.options.items()))
+    key = (table.variant.slug, options, table.players, translate)
+    if key not in _TABLES:
+        if len(_TABLES) > 256:
+            _TABLES.clear()
+        _TABLES[key] = list(variant_hits(table.variant, translate, table))
+    return _TABLES[key]
+
+
+def _places_of(book: _Book, slug: str) -> dict[int, tuple[int, int]]:
+    """{id of a place's hit: (its place in the book, its place among the variant's)}."""
+    out, k = {}, 0
+    for n, entry in enumerate(book.entries):
+        if entry.hit.variant is not None and entry.hit.variant.slug == slug:
+            out[id(entry.hit)] = (n, k)
+            k += 1
+    return out
+
+
+def at_table(
+    answer: Answer, table: Any, translate: Translate, language: str = "en"
+) -> tuple[Answer, frozenset[int]]:
+    """``answer`` asked from a game: the places of the table's variant say the table's numbers
+    (the book's beside a changed one: "a knock limit of 7 (at this table; the book says
+    10)") and its house rules, in the sentence shown as in the place. Also the positions of the
+    results so restated."""
+    language = _base(language)
+    page = _book(translate, language)
+    slug = table.variant.slug
+    places = _places_of(page, slug)
+    hits = _table_hits(table, translate)
+    results, restated = [], set()
+    for i, found in enumerate(answer.results):
+        at = places.get(id(found.hit)) if found.variant and found.variant.slug == slug else None
+        hit = hits[at[1]] if at is not None and at[1] < len(hits) else None
+        if hit is None or hit.anchor != found.anchor or hit.text == found.hit.text:
+            results.append(found)
+            continue
+        book = [s for s, _terms in page.entries[at[0]].sentences]
+        theirs = list(_sentences(hit.text))
+        shown = found.answer or found.sentence
+        if len(theirs) != len(book) or shown not in book:  # a place shown whole
+            text = hit.text
+        else:
+            text = theirs[book.index(shown)]
+        sentence = found.sentence if found.language else text
+        results.append(replace(found, hit=hit, answer=text, sentence=sentence))
+        restated.add(i)
+    return replace(answer, results=results), frozenset(restated)
 
 
 @dataclass(frozen=True)

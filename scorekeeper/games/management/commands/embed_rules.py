@@ -13,7 +13,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scorekeeper.games.rules_search import book_passages
+from scorekeeper.games.rulebook.search import book_passages
 from scorekeeper.rules.reference import semantic
 
 
