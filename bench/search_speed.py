@@ -17,6 +17,9 @@ public API (``GET /api/v1/rules/search``) in one process, as a server worker ans
   answer), never a 500.
 
 Runs on a throw-away in-memory SQLite database; starts no server, talks to no address.
+``--server`` instead starts the production server (gunicorn, one worker, a fresh SQLite file,
+127.0.0.1 only, stopped by its pid), waits until it answers its health check, and times the
+first rule question it gets and ten more.
 """
 
 from __future__ import annotations
@@ -47,10 +50,47 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+def on_a_server(mode: str) -> None:
+    import tempfile
+    import urllib.parse
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import servers
+
+    with tempfile.TemporaryDirectory() as tmp:
+        with servers.fresh_database("sqlite", Path(tmp), "search") as url:
+            env = servers.base_env(url, RULES_SEARCH_MODE=mode)
+            started = time.perf_counter()
+            server = servers.gunicorn(env, Path(tmp) / "server.log", workers=1)
+            try:
+                server.wait_ready(timeout=120)
+                ready_s = time.perf_counter() - started
+                times = []
+                for n in range(11):
+                    q = urllib.parse.quote(f"how many cards does each player get in gin? {n}")
+                    t = time.perf_counter()
+                    status, _h, _b = servers.request(
+                        server.port, "GET", f"/api/v1/rules/search?q={q}&lang=en"
+                    )
+                    times.append((time.perf_counter() - t) * 1000)
+                    assert status == 200, status
+            finally:
+                server.stop()
+    print(
+        f"gunicorn, one worker, mode {mode}, load average {os.getloadavg()[0]:.1f}: ready "
+        f"{ready_s:.1f} s after launch; first question {times[0]:.1f} ms, the next ten median "
+        f"{statistics.median(times[1:]):.1f} ms"
+    )
+
+
 def main(argv: list[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mode", default="fused", choices=("fused", "lexical", "semantic"))
+    parser.add_argument("--server", action="store_true", help="time a real server's start")
     args = parser.parse_args(argv)
+    if args.server:
+        on_a_server(args.mode)
+        return {}
     os.environ["RULES_SEARCH_MODE"] = args.mode
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
     import django
