@@ -87,3 +87,24 @@ def test_text_near_nothing_in_the_book_gets_suggestions_not_places(nonsense):
 def test_only_punctuation_or_emoji_finds_nothing(query):
     answer = ask(query, render, "en")
     assert answer.results == [] and answer.suggestions == []
+
+
+def test_a_server_builds_every_index_and_loads_the_model_before_its_first_question():
+    """Issue 32 §6: scorekeeper/wsgi.py and asgi.py call startup.prepare(), which imports every
+    view and warms the search: afterwards a question builds nothing and loads nothing."""
+    from pathlib import Path
+
+    from scorekeeper.rules.reference import questions
+    from scorekeeper.startup import prepare
+
+    root = Path(__file__).resolve().parents[2] / "scorekeeper"
+    for entry in ("wsgi.py", "asgi.py"):
+        assert "prepare()" in (root / entry).read_text(encoding="utf-8"), entry
+    prepare()
+    built = {language for language, _translate in questions._CACHE}
+    assert set(LANGUAGES) <= built and semantic.available()
+    before = dict(questions._CACHE)
+    from scorekeeper.games.rulebook.search import search_rules
+
+    search_rules(query="wie viele Karten bekommt jeder beim Gin?", language="de")
+    assert all(questions._CACHE[key] is book for key, book in before.items())
