@@ -25,6 +25,7 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 django_wsgi = get_wsgi_application()
 
 from scorekeeper.games import events  # noqa: E402 - needs the apps loaded
+from scorekeeper.leagues import night_events  # noqa: E402
 from scorekeeper.startup import prepare  # noqa: E402
 
 # Every view, and the rule search's indexes, model and passage vectors, before the first
@@ -141,8 +142,11 @@ class Application:
         kind = scope["type"]
         if kind == "http":
             match = events.EVENTS_PATH.match(scope["path"])
+            night = None if match else night_events.EVENTS_PATH.match(scope["path"])
             if match:
                 await events.stream(scope, receive, send, match["game"])
+            elif night:
+                await night_events.stream(scope, receive, send, night)
             else:
                 await self.wsgi(scope, receive, send)
         elif kind == "lifespan":
