@@ -26,6 +26,11 @@ django_wsgi = get_wsgi_application()
 
 from scorekeeper.games import events  # noqa: E402 - needs the apps loaded
 from scorekeeper.leagues import night_events  # noqa: E402
+from scorekeeper.startup import prepare  # noqa: E402
+
+# Every view, and the rule search's indexes, model and passage vectors, before the first
+# request (each worker imports this module before it takes requests).
+prepare()
 
 # Bodies are refused above 256 KB by the app (RequestBodyMiddleware); a body sent without a
 # length (chunked) is cut here a little above that, and the app answers 413 for it.

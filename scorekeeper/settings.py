@@ -425,3 +425,10 @@ LOGGING = {
 
 # A failed CSRF check gets our error page (with the request id), not Django's debug page.
 CSRF_FAILURE_VIEW = "scorekeeper.error_pages.csrf_failure"
+
+# -- rule search ------------------------------------------------------------------------------
+
+# How the rule search ranks (issue 32, bench/search.py measures each on held-out questions):
+# "fused" (words and sentence embeddings, reciprocal rank fusion), "lexical" (words only) or
+# "semantic" (embeddings only). Without the embedding model it searches by words.
+RULES_SEARCH_MODE = os.environ.get("RULES_SEARCH_MODE", "fused")

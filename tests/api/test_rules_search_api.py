@@ -45,7 +45,10 @@ def test_a_czech_question_is_answered_in_english_from_the_czech_book(client):
     body = ask(client, q="kolik karet se rozdává v ginu?", lang="en")
     best = body["results"][0]
     assert (best["variant"], best["rule"], best["matched_in"]) == ("gin-rummy", "deal", "cs")
-    assert best["text"] == "each gets 10 cards and the deal alternates between them."
+    assert best["text"] == (
+        "Two players and one 52-card pack without jokers; each gets 10 cards and the deal "
+        "alternates between them."
+    )
 
 
 def test_the_answer_is_in_lang_whatever_the_question(client):
@@ -160,7 +163,8 @@ def test_asked_from_a_game_the_text_states_the_numbers_of_its_table(client):
     body = ask(client, q=question, lang="en", game=game.public_id)
     stated = [r for r in body["results"] if "At this table" in r["text"]]
     assert stated and all(r["variant"] == "caloochi" for r in stated)
-    assert "At this table: Opening minimum 40 (the book: 51)." in stated[0]["text"]
+    # the house rule's own place says the table's value, the book's beside it
+    assert "At this table: 40 (the book's value: 51)." in stated[0]["text"]
     # without the game, or at a table playing the book's number, nothing is added
     assert not any("At this table" in r["text"] for r in ask(client, q=question)["results"])
     plain, _token = game_create(variant="caloochi", options=None, players=["A", "B"], dealer=None)
@@ -175,3 +179,20 @@ def test_the_numbers_of_the_table_are_said_in_lang(client):
     body = ask(client, q="Erstauslage wie viele Punkte?", lang="de", game=game.public_id)
     stated = [r["text"] for r in body["results"] if "An diesem Tisch" in r["text"]]
     assert stated and "40" in stated[0] and "51" in stated[0]
+
+
+@pytest.mark.parametrize("question", ["?!?", "…", "🃏", "😀😀😀", "— «» ¿¡", "♠ ♥ ♦ ♣"])
+def test_only_punctuation_or_emoji_is_an_empty_answer_not_an_error(client, question):
+    body = ask(client, q=question, lang="en")
+    assert body["results"] == [] and body["query"] == question
+
+
+def test_a_number_question_asked_from_a_game_states_the_tables_number_first(client):
+    """Issue 32: asked from a game whose table changed a number, the top answer states the
+    table's number (the book's beside it)."""
+    game, _token = game_create(
+        variant="gin-rummy", options={"knock-limit": 7}, players=["Ann", "Bob"], dealer=None
+    )
+    body = ask(client, q="what's the most deadwood I can knock with?", game=game.public_id)
+    top = body["results"][0]
+    assert top["variant"] == "gin-rummy" and "7" in top["text"] and "10" in top["text"], top

@@ -67,7 +67,8 @@ def test_rules_pages_at_phone_size(live_server, phone, shot):
     expect(page.locator("#disputes")).to_contain_text("undercut")
     shot(page, "rules-knock")
     page.goto(live_server.url + "/rules/search?q=mom")
-    expect(page.locator(".search-hits")).to_contain_text("Móm")
+    # the best five places; the rest fold behind "Show N more places"
+    expect(page.locator(".search-hits").first).to_contain_text("Móm")
     shot(page, "rules-search")
     page.goto(
         live_server.url

@@ -147,7 +147,9 @@ def test_weak_matches_in_the_page_language_give_way_to_the_language_holding_the_
     marked = ["matched in Deutsch:" in hit for hit in hits]
     assert marked[0] and marked == sorted(marked, reverse=True)
     # "10 Karten" (Ù with 10 cards) and "10. Karte" (the 10th card) both hold the words
-    assert any("Who gets the 10th card and plays first?" in hit for hit in hits[:2])
+    # (ranked by words and meaning together: the places on what Ù with 10 cards is worth may
+    # come first)
+    assert any("Who gets the 10th card and plays first?" in hit for hit in hits[:4])
     assert len(set(hits)) == len(hits)
 
 

@@ -219,3 +219,73 @@ def test_an_answer_is_never_just_yes_or_no():
     answer = ask("may the defender lay off after a gin?", render, "en")
     best = answer.results[0]
     assert best.answer.startswith("No: against gin the defender counts all his deadwood")
+
+
+@pytest.mark.parametrize(
+    ("question", "slug"),
+    [
+        ("hvor mye teller et ess i båthus rum?", "boat-house-rum"),
+        ("må man kaste til slutt i vanlig rummy?", "standard-rummy"),
+        ("hvor mange poeng for første utlegg i tysk rommé?", "german-rummy"),
+        ("quante carte nel ramino completo?", "rummy-complete"),
+        ("blocco ramino: il mazzo è finito", "block-rummy"),
+        ("doppio rum jolly", "double-rum"),
+        ("rom dublu", "double-rum"),
+        ("dvojitý rum kolik balíčků", "double-rum"),
+        ("kast ned rummy", "throw-down-rummy"),
+        ("퀸 도시 럼 목표 점수", "queen-city-rum"),
+        ("rum continentale", "continental-rum"),
+        ("německá rummy žolík", "german-rummy"),
+    ],
+)
+def test_local_names_from_the_seeds_name_their_variant_without_a_game(question, slug):
+    """Issue 32: the names players use locally (the seed pages' own names) map to their
+    variant when no game is asked from, and its places come first."""
+    from scorekeeper.games.rulebook.search import search_rules
+
+    assert games_named(question)[0] == [slug]
+    answer = search_rules(query=question, language="en").answer
+    assert answer.games == (slug,) and answer.results[0].variant.slug == slug
+
+
+def _search(question: str, language: str = "en"):
+    from scorekeeper.games.rulebook.search import search_rules
+
+    return search_rules(query=question, language=language).answer.results
+
+
+@pytest.mark.parametrize(
+    ("question", "slug", "stated"),
+    [
+        ("oklahoma gin: what is the gin bonus?", "oklahoma-gin", "25"),
+        ("oklahoma gin target score", "oklahoma-gin", "150"),
+        ("rummy complete what score do we play to", "rummy-complete", "200"),
+    ],
+)
+def test_a_derived_variants_own_place_comes_first_and_states_its_number(question, slug, stated):
+    """Issue 32 §3: Oklahoma Gin's places before Gin Rummy's, and Oklahoma Gin's target of
+    150 and Rummy Complete's 200 among the first three (they appeared nowhere in the top 10)."""
+    results = _search(question)
+    assert results[0].variant.slug == slug
+    assert any(f.variant.slug == slug and stated in f.answer for f in results[:3])
+
+
+def test_an_option_place_states_the_books_value_and_is_shown_whole():
+    """Phỏm's no-lay-off house rule is not shown as if it were the rule."""
+    found = next(f for f in _search("phom can I lay off") if f.anchor == "option-no-lay-off")
+    assert found.answer.endswith("The book plays without it; a table may switch it on.")
+    knock = next(f for f in _search("gin knock limit") if f.anchor == "option-knock-limit")
+    assert "The book's value: 10." in knock.answer
+
+
+def test_the_sentence_that_answers_is_shown_never_one_cut_short():
+    from scorekeeper.games.rulebook.search import LANGUAGES, book_in, say_in
+
+    for code in LANGUAGES:
+        for entry in book_in(say_in(code), code).entries:
+            for sentence, _terms in entry.sentences:
+                assert not sentence.rstrip().endswith((":", ";", ",", "(")), (code, sentence)
+                assert sentence.count("(") <= sentence.count(")"), (code, sentence)
+    # the sentence that answers, not the rule's first: "never on one's own discard"
+    found = _search("Can I call Rummy when I threw that card away myself?")[:3]
+    assert any("own discard" in f.answer for f in found)

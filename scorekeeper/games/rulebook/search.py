@@ -17,7 +17,17 @@ from django.utils.translation import gettext
 
 from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import get_variant
-from scorekeeper.rules.reference.questions import Answer, Found, ask, numbers_in_force
+from scorekeeper.rules.reference import semantic
+from scorekeeper.rules.reference.questions import (
+    MODES,
+    Answer,
+    Found,
+    ask,
+    at_table,
+    numbers_in_force,
+    passages,
+)
+from scorekeeper.rules.reference.questions import _book as book_in
 
 from ..models import Game
 
@@ -109,11 +119,17 @@ def search_rules(*, query: str, language: str, game: Game | None = None, limit: 
         limit=limit,
         elsewhere=others,
         variant=table.variant.slug if table is not None else None,
+        mode=search_mode(),
     )
     in_force: dict[int, str] = {}
     if table is not None:
+        # the table's variant's places say its numbers in their own sentences; a place
+        # stating a book's number in words of its own gets the table's beside it
+        answer, restated = at_table(answer, table, translate, language)
         with translation.override(language):
             for n, found in enumerate(answer.results):
+                if n in restated:
+                    continue
                 numbers = numbers_in_force(found, table, translate, language)
                 if numbers:
                     facts = "; ".join(
@@ -140,3 +156,24 @@ def say_in(language: str) -> Callable[[Any], str]:
             return _say(text)
 
     return say
+
+
+def search_mode() -> str:
+    """``settings.RULES_SEARCH_MODE``: fused (the default), lexical or semantic."""
+    mode = getattr(settings, "RULES_SEARCH_MODE", "fused")
+    return mode if mode in MODES else "fused"
+
+
+def book_passages() -> dict[str, list[tuple[str, list[str]]]]:
+    """Every language's book as the model reads it: {language: [(title, sentences)]}."""
+    return {code: passages(book_in(say_in(code), code).entries) for code in LANGUAGES}
+
+
+def warm() -> None:
+    """Build every language's index and load the model and the passages' vectors now, so that
+    the first question after a start is answered as fast as any (the servers' entry points,
+    scorekeeper/asgi.py and wsgi.py, call it before taking requests)."""
+    for code in LANGUAGES:
+        book_in(say_in(code), code)
+    if search_mode() != "lexical" and semantic.available():
+        semantic.embed_query("query")  # the engine's first call allocates its buffers

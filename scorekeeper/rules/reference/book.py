@@ -148,6 +148,24 @@ END_MATCH = define(
     N_("At this table a match is {games} games; whoever has won more leads."),
 )
 START_TOTAL = define("rules.in_force.start", N_("At this table every player starts on {total}."))
+# A house rule's place in the search states the book's value, so that it answers on its own
+# (issue 32: "Phỏm's no-lay-off option is shown as if it were the rule").
+OPTION_BOOK_NUMBER = define("rules.option.book_number", N_("The book's value: {value}."))
+OPTION_BOOK_OFF = define(
+    "rules.option.book_off", N_("The book plays without it; a table may switch it on.")
+)
+OPTION_BOOK_ON = define(
+    "rules.option.book_on", N_("The book plays with it; a table may switch it off.")
+)
+OPTION_TABLE_NUMBER = define(
+    "rules.option.table_number", N_("At this table: {value} (the book's value: {book}).")
+)
+OPTION_TABLE_ON = define(
+    "rules.option.table_on", N_("This table plays with it (the book plays without it).")
+)
+OPTION_TABLE_OFF = define(
+    "rules.option.table_off", N_("This table plays without it (the book plays with it).")
+)
 
 
 @dataclass(frozen=True)
@@ -195,11 +213,15 @@ def changed_options(table: Table) -> frozenset[str]:
     return frozenset(slug for slug, value in table.options.items() if default.get(slug) != value)
 
 
-def sections(variant: Variant, table: Table | None = None) -> tuple[Section, ...]:
+def sections(
+    variant: Variant, table: Table | None = None, *, numbers: Table | None = None
+) -> tuple[Section, ...]:
     """The prose sections from "Deck and deal" to "End of game", in skeleton order.
 
     With ``table``, the rules as played there: texts a house rule contradicts give way to
-    the guide's option-free core text and to the facts in force at that table.
+    the guide's option-free core text and to the facts in force at that table. With
+    ``numbers`` only, the book's texts (the same paragraphs) stating that table's numbers
+    (the rule search's answers asked from a game).
     """
     guide = guide_for(variant)
     prose = _rules_paras(variant)
@@ -216,7 +238,7 @@ def sections(variant: Variant, table: Table | None = None) -> tuple[Section, ...
         if dropped:
             paras = [*_guide_paras(guide.core.get(anchor, ()), guide), *paras]
         paras.extend(_guide_paras(guide.sections.get(anchor, ()), guide))
-        paras = [_filled(para, table or variant) for para in paras]
+        paras = [_filled(para, table or numbers or variant) for para in paras]
         if table is not None:
             paras = [*_in_force(anchor, table), *paras]
         if paras:
@@ -442,37 +464,58 @@ def _index(translate: Translate):
     for term in glossary():
         yield Hit("term", None, f"term-{term.key}", translate(term.word), translate(term.text))
     for variant in all_variants():
-        names = " · ".join(translate(name) for name in (variant.name, *variant.aka))
-        yield Hit("rule", variant, "glance", names, translate(variant.summary))
-        for n, dispute in enumerate(disputes(variant), start=1):
+        yield from variant_hits(variant, translate)
+
+
+def variant_hits(variant: Variant, translate: Translate, table: Table | None = None):
+    """The places of ``variant``'s page the search reads, in order; with ``table``, the same
+    places stating its numbers (the book's beside a changed one) and its house rules."""
+    names = " · ".join(translate(name) for name in (variant.name, *variant.aka))
+    yield Hit("rule", variant, "glance", names, translate(variant.summary))
+    for n, dispute in enumerate(disputes(variant, table), start=1):
+        yield Hit(
+            "question",
+            variant,
+            f"dispute-{n}",
+            translate(dispute.question),
+            translate(dispute.answer),
+        )
+    for section in sections(variant, numbers=table):
+        for para in section.paras:
             yield Hit(
-                "question",
-                variant,
-                f"dispute-{n}",
-                translate(dispute.question),
-                translate(dispute.answer),
+                "rule", variant, section.anchor, translate(section.title), translate(para.text)
             )
-        for section in sections(variant):
-            for para in section.paras:
-                yield Hit(
-                    "rule", variant, section.anchor, translate(section.title), translate(para.text)
-                )
-        for para in assumptions(variant):
-            yield Hit(
-                "rule",
-                variant,
-                "assumptions",
-                translate(SECTION_TITLES["assumptions"]),
-                translate(para.text),
-            )
-        for option in variant.options:
-            yield Hit(
-                "rule",
-                variant,
-                f"option-{option.slug}",
-                translate(option.name),
-                translate(option.summary),
-            )
+    for para in assumptions(variant, table):
+        yield Hit(
+            "rule",
+            variant,
+            "assumptions",
+            translate(SECTION_TITLES["assumptions"]),
+            translate(para.text),
+        )
+    book = variant.table({}, players=variant.players[0]).options
+    for option in variant.options:
+        yield Hit(
+            "rule",
+            variant,
+            f"option-{option.slug}",
+            translate(option.name),
+            f"{translate(option.summary)} {translate(option_value(option, book, table))}",
+        )
+
+
+def option_value(option, book: dict[str, Any], table: Table | None = None):
+    """What the book plays for a house rule, its number or whether it is on; with ``table``,
+    what that table plays where it differs, the book's beside it."""
+    usual = book.get(option.slug, option.default)
+    value = table.options.get(option.slug, usual) if table is not None else usual
+    if value != usual:
+        if option.type == "bool":
+            return OPTION_TABLE_ON() if value else OPTION_TABLE_OFF()
+        return OPTION_TABLE_NUMBER(value=value, book=usual)
+    if option.type == "bool":
+        return OPTION_BOOK_ON() if value else OPTION_BOOK_OFF()
+    return OPTION_BOOK_NUMBER(value=value)
 
 
 @dataclass(frozen=True)

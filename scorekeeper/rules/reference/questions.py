@@ -38,14 +38,15 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import snowballstemmer
 
 from ..messages import render
 from ..variants import all_variants
-from .book import Hit, _index
+from . import semantic
+from .book import Hit, _index, variant_hits
 from .lexicon import GAME_NAMES, KOREAN_ENDINGS, NUMBER_WORDS, PHRASES, SAME, STOP_WORDS
 
 Translate = Callable[[Any], str]
@@ -68,10 +69,25 @@ DISPUTE_WEIGHT = 1.1
 # discard" under "Call Rummy"): the title's words count for less in it.
 TITLE_SHARE = 0.3
 
+# How the words' ranking and the meaning's are combined (issue 32; bench/search.py measures
+# each on the held-out questions): reciprocal rank fusion, each list's n-th place scoring
+# 1 / (RRF_K + n).
+LEXICAL, SEMANTIC, FUSED = "lexical", "semantic", "fused"
+MODES = (LEXICAL, SEMANTIC, FUSED)
+RRF_K = 60
+RRF_SCALE = 100  # fused scores read as 0.5-3.3 rather than 0.005-0.033
+SEMANTIC_DEPTH = 60  # the meaning's ranking counts its first places only
+# A question none of whose words the book holds is answered by its meaning alone only when a
+# place is this near it (e5's cosine: unrelated text scores 0.80-0.85, a misspelt word such
+# as "jokr" 0.86-0.88, which the book's nearest words answer better as suggestions).
+SEMANTIC_ALONE = 0.88
+
 _WORD = re.compile(r"\w+")
 _NUMBER = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|re|te|ten|ter|ste|sten|a|o|ea|lea|째|번째|장)?")
-# A sentence ends at . ! ? ; or : and a space, but not after a number's point ("die 10. Karte").
-_SENTENCE = re.compile(r"(?<=[.!?;:])(?<!\d\.)\s+|\n+")
+# A sentence ends at . ! ? (or 。) and a space, but not after a number's point ("die 10.
+# Karte") nor a short abbreviation ("e.g.", "z. B.", "tj."); never after a colon or a
+# semicolon, whose sentence goes on (issue 32: "...sets the knock limit of the hand:").
+_SENTENCE_END = re.compile(r"(?<=[.!?。])(?<!\d\.)(?<!\b\w\.)(?<!\b\w\w\.)\s+|\n+")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _U = re.compile(r"(?<!\w)[ùÙ](?!\w)")
 # Card runs as typed: "Q K A", "QKA" (capitals) and, once folded, "q-k-a", "k-a-2".
@@ -356,6 +372,7 @@ class _Book:
     idf: dict[str, float]
     vocabulary: dict[str, str]  # folded word -> the book's word, for suggestions
     names: tuple[tuple[str, str], ...]  # (variant slug, name in this language)
+    vectors: semantic.Vectors  # the places' and sentences' meaning (semantic.DATA)
 
 
 _CACHE: dict[tuple[str, Any], _Book] = {}
@@ -409,7 +426,13 @@ def _build(translate: Translate, language: str) -> _Book:
         idf,
         vocabulary,
         tuple(names),
+        semantic.vectors(passages(entries)),
     )
+
+
+def passages(entries: Iterable[_Entry]) -> list[tuple[str, list[str]]]:
+    """Each place as (title, sentences): what the model reads of it."""
+    return [(e.hit.title, [s for s, _terms in e.sentences]) for e in entries]
 
 
 def _learn(vocabulary: dict[str, str], text: str) -> None:
@@ -419,10 +442,11 @@ def _learn(vocabulary: dict[str, str], text: str) -> None:
 
 
 def _sentences(text: str) -> Iterable[str]:
-    """The sentences of ``text``; a short opening ("No:", "Yes:", "31:") stays with what
-    follows, so an answer is never just "No:"."""
+    """The whole sentences of ``text``: never cut after a colon or inside a parenthesis; a
+    short opening ("No.", "Yes!") stays with what follows, so an answer is never just
+    "No."."""
     held = ""
-    for part in _SENTENCE.split(text):
+    for part in _split(text):
         part = part.strip()
         if not part:
             continue
@@ -435,6 +459,21 @@ def _sentences(text: str) -> Iterable[str]:
         yield part
     if held:
         yield held
+
+
+def _split(text: str) -> Iterable[str]:
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        piece = text[start : match.start()]
+        if piece.count("(") > piece.count(")") or piece.count("[") > piece.count("]"):
+            continue  # inside a parenthesis: the sentence goes on
+        if match.group(0).strip() == "" and "\n" not in match.group(0):
+            nxt = text[match.end() : match.end() + 1]
+            if nxt and nxt.islower() and not piece.rstrip().endswith(("!", "?")):
+                continue  # "etc. and", "vs. the": a sentence starts with a capital
+        yield piece
+        start = match.end()
+    yield text[start:]
 
 
 # ------------------------------------------------------------------------------------------
@@ -504,6 +543,7 @@ def ask(
     limit: int = 30,
     elsewhere: Mapping[str, Translate] | None = None,
     variant: str | None = None,
+    mode: str = FUSED,
 ) -> Answer:
     """The book's places that answer ``query``, best first, each with its answering sentence.
 
@@ -512,9 +552,13 @@ def ask(
     language that explains most of it answers (people at a mixed table type in their own
     language); its places are shown in the page's language, marked with ``Found.language``.
     ``variant``: the game the question is asked from (a game's page): its places come first
-    unless the question names another game."""
+    unless the question names another game. ``mode``: rank by the question's words
+    (``lexical``), by its meaning (``semantic``, sentence embeddings over the book in every
+    language) or both, fused by reciprocal rank (``fused``); without the model, by words."""
     language = _base(language)
     page = _book(translate, language)
+    if not _WORD.search(query):  # only punctuation, symbols or emoji: nothing to look up
+        return Answer([], [], (variant,) if variant else (), language)
     named, rest = games_named(query, page.names)
     games = tuple(named) or ((variant,) if variant else ())
     here = _reading(rest, language, page, named)
@@ -528,21 +572,38 @@ def ask(
             if len(theirs.entries) != len(page.entries):
                 continue  # not the same book: its places could not be shown in the page's
             readings.append(_reading(rest, other, theirs, named))
-    if not any(r.reading.words for r in readings):
-        if named:  # the question only names a game: its summary answers
-            return Answer(_summaries(page, named), [], games, language)
-        return Answer([], [], games, language)
+    # the meaning is compared with the book in every language read
+    books = {r.language: r.book for r in readings}
+    worded = any(r.reading.words for r in readings)
+    if not worded and named:  # the question only names a game: its summary answers
+        return Answer(_summaries(page, named), [], games, language)
     ranked = {r.language: _rank(r) for r in readings}
     best = max(
         readings,
         key=lambda r: (r.coverage, r.language == language, _top(ranked[r.language])),
     )
-    order = [best] + ([here] if best is not here else [])
+    matched = any(ranked.values())  # some word of the question is a word of the book
+    # the games named rank their places first already: the meaning is the rest's
+    asked = rest if named and _WORD.search(rest) else query
+    meaning = _meaning(asked, books) if mode != LEXICAL else None
+    if meaning is not None and not matched and float(meaning.places.max()) < SEMANTIC_ALONE:
+        meaning = None  # nothing of the book is near: the nearest words are suggested
+    if meaning is not None and (mode == SEMANTIC or not matched):
+        # by meaning alone: shown as the page's language reads it
+        best = here
+        order = [(here, _by_meaning(meaning))]
+    else:
+        if meaning is not None:
+            order = [(best, _fuse(ranked[best.language], _by_meaning(meaning)))]
+        else:
+            order = [(best, ranked[best.language])]
+        if best is not here:  # the page's own weaker matches follow
+            order.append((here, ranked[here.language]))
     results: list[Found] = []
     shown: set[int] = set()
     seen: set[tuple[str, str]] = set()
-    for r in order:
-        for n, score in _tiered(ranked[r.language], r.book, games):
+    for r, ranking in order:
+        for n, score in _tiered(ranking, r.book, games):
             if n in shown:
                 continue
             shown.add(n)
@@ -551,7 +612,7 @@ def ask(
             if same in seen:
                 continue  # the same rule in another game: shown once, the first game's
             seen.add(same)
-            results.append(_found(n, score, r, page, language))
+            results.append(_found(n, score, r, page, language, meaning))
             if len(results) >= limit:
                 break
         if len(results) >= limit:
@@ -559,6 +620,47 @@ def ask(
     if results:
         return Answer(results, [], games, best.language)
     return Answer([], suggest(query, page.vocabulary, language), games, language)
+
+
+@dataclass(frozen=True)
+class _Meaning:
+    """How near the question's meaning each place and sentence is, in each language read."""
+
+    places: Any  # numpy float32 (places,): each place's best similarity in any language
+    rows: dict[str, Any]  # language -> similarity of each row of that book's vectors
+    books: dict[str, _Book]
+
+
+def _meaning(query: str, books: Mapping[str, _Book]) -> _Meaning | None:
+    """The question's similarity to every place in every language's book; ``None`` when the
+    model cannot load or the file has no vectors."""
+    if not any(len(b.vectors.matrix) for b in books.values()):
+        return None
+    vector = semantic.embed_query(query)
+    if vector is None:
+        return None
+    rows = {code: b.vectors.similarities(vector) for code, b in books.items()}
+    places = None
+    for code, b in books.items():
+        mine = b.vectors.by_place(rows[code])
+        places = mine if places is None else semantic.np.maximum(places, mine)
+    return _Meaning(places, rows, dict(books))
+
+
+def _by_meaning(meaning: _Meaning) -> list[tuple[int, float]]:
+    order = semantic.np.argsort(-meaning.places, kind="stable")
+    return [(int(n), float(meaning.places[n])) for n in order if meaning.places[n] > -1]
+
+
+def _fuse(
+    words: list[tuple[int, float]], meaning: list[tuple[int, float]]
+) -> list[tuple[int, float]]:
+    """Reciprocal rank fusion of the words' ranking and the meaning's first places."""
+    scores: dict[int, float] = {}
+    for ranking in (words, meaning[:SEMANTIC_DEPTH]):
+        for rank, (n, _score) in enumerate(ranking, start=1):
+            scores[n] = scores.get(n, 0.0) + RRF_SCALE / (RRF_K + rank)
+    return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
 
 
 def _reading(query: str, language: str, book: _Book, named: list[str]) -> _Reading:
@@ -612,12 +714,19 @@ def _tiered(ranked: list[tuple[int, float]], book: _Book, games: tuple[str, ...]
     return sorted(ranked, key=lambda item: (tier(item), -item[1], item[0]))
 
 
-def _found(n: int, score: float, r: _Reading, page: _Book, language: str) -> Found:
+def _found(
+    n: int, score: float, r: _Reading, page: _Book, language: str, meaning: _Meaning | None
+) -> Found:
     entry = r.book.entries[n]
     wanted = set(r.reading.terms)
-    index, sentence = _best_sentence(entry, wanted, r.book)
+    near = _sentence_meaning(meaning, r, n) if meaning is not None else {}
+    index, sentence = _best_sentence(entry, wanted, r.book, near)
     mine = page.entries[n]
-    if r.language == language:
+    if mine.hit.anchor.startswith("option-") or mine.hit.kind == "question":
+        # what the house rule is and the book's value: both answer; a dispute's answer (one
+        # or two short sentences, the second often going on from the first) is shown whole
+        sentence, answer = entry.hit.text, mine.hit.text
+    elif r.language == language:
         answer = sentence
     elif len(mine.sentences) == len(entry.sentences) and index >= 0:
         answer = mine.sentences[index][0]
@@ -632,20 +741,43 @@ def _found(n: int, score: float, r: _Reading, page: _Book, language: str) -> Fou
     )
 
 
-def _best_sentence(entry: _Entry, wanted: set[str], book: _Book) -> tuple[int, str]:
-    """The sentence holding the question's rarest words beyond its title's; ties go to the
-    earlier sentence."""
-    best, best_index, best_weight = entry.hit.text, -1, 0.0
-    for i, (sentence, found) in enumerate(entry.sentences):
-        weight = sum(
+def _sentence_meaning(meaning: _Meaning, r: _Reading, n: int) -> dict[int, float]:
+    """How near the question each sentence of place ``n`` is, in the language read."""
+    vectors = r.book.vectors
+    sims = meaning.rows.get(r.language)
+    if sims is None or not len(vectors.entry):
+        return {}
+    rows = semantic.np.flatnonzero((vectors.entry == n) & (vectors.sentence >= 0))
+    return {int(vectors.sentence[i]): float(sims[i]) for i in rows}
+
+
+def _best_sentence(
+    entry: _Entry, wanted: set[str], book: _Book, near: Mapping[int, float] | None = None
+) -> tuple[int, str]:
+    """The sentence holding the question's rarest words beyond its title's, and (with
+    ``near``, each sentence's similarity to the question's meaning) the nearest in meaning:
+    each counts as a share of the best sentence's; ties go to the earlier sentence."""
+    weights = [
+        sum(
             book.idf.get(t, 0.0) * (TITLE_SHARE if t in entry.title else 1.0)
             for t in wanted & found
         )
-        if weight > best_weight:
-            best, best_index, best_weight = sentence, i, weight
-    if best_index < 0 and entry.sentences:
-        return 0, entry.sentences[0][0]
-    return best_index, best
+        for _sentence, found in entry.sentences
+    ]
+    if not entry.sentences:
+        return -1, entry.hit.text
+    scores = list(weights)
+    top = max(weights)
+    if top > 0:
+        scores = [w / top for w in weights]
+    if near and len(near) == len(entry.sentences):
+        low, high = min(near.values()), max(near.values())
+        if high > low:
+            scores = [s + (near[i] - low) / (high - low) for i, s in enumerate(scores)]
+    best_index = max(range(len(scores)), key=lambda i: (scores[i], -i))
+    if scores[best_index] <= 0:
+        best_index = 0
+    return best_index, entry.sentences[best_index][0]
 
 
 def _summaries(page: _Book, slugs: list[str]) -> list[Found]:
@@ -655,6 +787,62 @@ def _summaries(page: _Book, slugs: list[str]) -> list[Found]:
         if hit.variant is not None and hit.variant.slug in slugs and hit.anchor == "glance":
             out.append(Found(hit, 1.0, hit.text, answer=hit.text))
     return out
+
+
+_TABLES: dict[tuple, list[Hit]] = {}
+
+
+def _table_hits(table: Any, translate: Translate) -> list[Hit]:
+    """The places of the table's variant stating its numbers, in the book's order."""
+    options = tuple(sorted((k, repr(v)) for k, v in table.options.items()))
+    key = (table.variant.slug, options, table.players, translate)
+    if key not in _TABLES:
+        if len(_TABLES) > 256:
+            _TABLES.clear()
+        _TABLES[key] = list(variant_hits(table.variant, translate, table))
+    return _TABLES[key]
+
+
+def _places_of(book: _Book, slug: str) -> dict[int, tuple[int, int]]:
+    """{id of a place's hit: (its place in the book, its place among the variant's)}."""
+    out, k = {}, 0
+    for n, entry in enumerate(book.entries):
+        if entry.hit.variant is not None and entry.hit.variant.slug == slug:
+            out[id(entry.hit)] = (n, k)
+            k += 1
+    return out
+
+
+def at_table(
+    answer: Answer, table: Any, translate: Translate, language: str = "en"
+) -> tuple[Answer, frozenset[int]]:
+    """``answer`` asked from a game: the places of the table's variant say the table's numbers
+    (the book's beside a changed one: "a knock limit of 7 (at this table; the book says
+    10)") and its house rules, in the sentence shown as in the place. Also the positions of the
+    results so restated."""
+    language = _base(language)
+    page = _book(translate, language)
+    slug = table.variant.slug
+    places = _places_of(page, slug)
+    hits = _table_hits(table, translate)
+    results, restated = [], set()
+    for i, found in enumerate(answer.results):
+        at = places.get(id(found.hit)) if found.variant and found.variant.slug == slug else None
+        hit = hits[at[1]] if at is not None and at[1] < len(hits) else None
+        if hit is None or hit.anchor != found.anchor or hit.text == found.hit.text:
+            results.append(found)
+            continue
+        book = [s for s, _terms in page.entries[at[0]].sentences]
+        theirs = list(_sentences(hit.text))
+        shown = found.answer or found.sentence
+        if len(theirs) != len(book) or shown not in book:  # a place shown whole
+            text = hit.text
+        else:
+            text = theirs[book.index(shown)]
+        sentence = found.sentence if found.language else text
+        results.append(replace(found, hit=hit, answer=text, sentence=sentence))
+        restated.add(i)
+    return replace(answer, results=results), frozenset(restated)
 
 
 @dataclass(frozen=True)
