@@ -54,6 +54,11 @@ OUT_KNOCK = define(
     N_("Nobody goes out in {game}: the hand ends with a knock. Check the deadwood instead."),
     translate=("game",),
 )
+OUT_ENDS = define(
+    "check.going_out.ends",
+    N_("Nobody goes out in {game}: {ways}. Check the deadwood instead."),
+    translate=("game", "ways"),
+)
 OUT_OK_DISCARD = define(
     "check.going_out.ok_discard",
     N_("Yes: {melded} cards melded ({shape}) and {discard} discarded."),
@@ -283,6 +288,8 @@ def check_going_out(
     """
     variant = table.variant
     rule = going_out_rule(table)
+    if rule.knock and rule.ways_text:  # Straight Gin: no knock either, only gin
+        return GoingOutVerdict(False, OUT_ENDS(game=variant.name, ways=rule.ways_text))
     if rule.knock:
         return GoingOutVerdict(False, OUT_KNOCK(game=variant.name))
     if melds is not None:
