@@ -170,6 +170,10 @@ SEAT_KEYS: Mapping[str, SeatKey] = {
     "laid": SeatKey("number", "points laid on the table: melds and lay-offs (with left)"),
     "left": SeatKey("number", "points left in hand (with laid)"),
     "layoffs": SeatKey("cards", "the cards he laid off on anyone's melds"),
+    "aces_low": SeatKey(
+        "cards",
+        "the aces among his lay-offs that went on the low end of a run (onto 2-3): each counts 1",
+    ),
 }
 
 
@@ -190,6 +194,9 @@ class SeatField:
     #: the key this field fills when the seat also gives its melds (a knocker's whole hand
     #: becomes his unmatched cards); "" keeps ``key``
     with_melds: str = ""
+    #: the key of the seat's card field whose aces this field sorts (Rummy 500's aces laid
+    #: off low, among the lay-offs): the page asks about each such ace before it saves
+    aces_of: str = ""
 
     @property
     def keys_read(self) -> tuple[str, ...]:
