@@ -59,7 +59,7 @@ RUMMY_500 = Variant(
         (
             N_("End of the game"),
             N_(
-                "The game ends after a hand that takes someone to 500 or more (the target option); "
+                "The game ends after a hand that takes someone to {target} or more (the target option); "
                 "the highest total wins, and a tie at the top plays another hand."
             ),
         ),
