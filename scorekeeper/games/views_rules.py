@@ -30,6 +30,7 @@ from scorekeeper.rules.reference import (
     glossary,
     guide_for,
     house_texts,
+    knock_verdict,
     opening_minimum,
     options_in_force,
     sections,
@@ -254,7 +255,9 @@ def _check_answer(outcome: dict[str, Any]) -> str:
         return _say(outcome["going_out"].verdict)
     if outcome.get("arrangement") is not None:
         count = outcome["arrangement"].count
-        return ngettext("Deadwood: %(n)s point", "Deadwood: %(n)s points", count) % {"n": count}
+        said = ngettext("Deadwood: %(n)s point", "Deadwood: %(n)s points", count) % {"n": count}
+        knock = outcome.get("knock")
+        return f"{said}. {_say(knock.verdict)}" if knock is not None else said
     return ""
 
 
@@ -377,7 +380,8 @@ def _run(
             discard = form.cleaned_data.get("discard") or None
             verdict = check_going_out_typed([cards], table, discard=discard)
             return {"kind": kind, "going_out": verdict}
-        return {"kind": kind, "arrangement": check_deadwood(" ".join(split_melds(cards)), table)}
+        found = check_deadwood(" ".join(split_melds(cards)), table)
+        return {"kind": kind, "arrangement": found, "knock": knock_verdict(found.count, table)}
     except RulesError as err:
         field = "players" if kind == "deal" else "cards"
         form.add_error(field, render_message(err.message))
