@@ -21,6 +21,7 @@ from scorekeeper.spreadsheet import spreadsheet_safe
 
 from .models import Game
 from .presentation import settlement
+from .seats import rulings_read
 from .selectors import game_state
 
 FORMAT = "rummytable-game/2"
@@ -120,9 +121,13 @@ def game_csv(*, game: Game) -> str:
     if data["rulings"]:
         writer.writerow([])
         writer.writerow([gettext("Rulings at this table")])
-        for ruling in data["rulings"]:
+        # each in the reader's language where the app wrote it; the rule id names the place
+        for ruling in rulings_read(game=game, rulings=data["rulings"], players=len(players)):
             writer.writerow(
                 [ruling["at"]]
-                + [spreadsheet_safe(ruling[k] or "") for k in ("by", "question", "text", "note")]
+                + [
+                    spreadsheet_safe(ruling[k] or "")
+                    for k in ("by", "question", "rule", "text", "note")
+                ]
             )
     return "\ufeff" + out.getvalue()

@@ -23,6 +23,7 @@ from ..seats import (
     hand_dispute,
     ruling_record,
     ruling_remove,
+    written_message,
 )
 from .common import editors_only, forbidden, game_or_404
 
@@ -120,6 +121,8 @@ def ruling_create(request: HttpRequest, game_id: str) -> HttpResponse:
             rule=request.POST.get("rule"),
             note=request.POST.get("note"),
             by=player or "",
+            question_code=written_message(request.POST.get("question_code"), "question"),
+            note_code=written_message(request.POST.get("note_code"), "note"),
         )
     except RulesError as err:
         labels = {
