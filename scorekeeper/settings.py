@@ -211,6 +211,15 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "scorekeeper.middleware.request_id_context",
             ],
+            # The games app's tag libraries live in its rooms (site, rulebook), not in a
+            # templatetags package of the app: registered here by the names templates load.
+            "libraries": {
+                "dates": "scorekeeper.games.site.templatetags.dates",
+                "engine": "scorekeeper.games.site.templatetags.engine",
+                "languages": "scorekeeper.games.site.templatetags.languages",
+                "numbers": "scorekeeper.games.site.templatetags.numbers",
+                "reference_tags": "scorekeeper.games.rulebook.templatetags.reference_tags",
+            },
         },
     },
 ]

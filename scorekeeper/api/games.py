@@ -18,10 +18,9 @@ from django.utils.translation import gettext
 from ninja import Field, Header, Router, Schema, Status
 from ninja.security import HttpBearer
 
-from scorekeeper.games.handover import handover_create
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.selectors import game_get, game_state, hand_history
-from scorekeeper.games.services import (
+from scorekeeper.games.scoresheet.selectors import game_get, game_state, hand_history
+from scorekeeper.games.scoresheet.services import (
     GameOver,
     HandChanged,
     HandWrite,
@@ -37,6 +36,7 @@ from scorekeeper.games.services import (
     token_valid,
     write_once,
 )
+from scorekeeper.games.table.handover import handover_create
 from scorekeeper.i18n import render_lines
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import score_hand

@@ -9,13 +9,13 @@ from django.utils import translation
 from ninja import Router, Schema
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.rules_search import (
+from scorekeeper.games.rulebook.search import (
     BadQuestion,
     clean_language,
     clean_question,
     search_rules,
 )
-from scorekeeper.games.selectors import game_get
+from scorekeeper.games.scoresheet.selectors import game_get
 
 from .errors import ApiError, ErrorOut, with_field
 

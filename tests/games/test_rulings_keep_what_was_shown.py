@@ -159,3 +159,15 @@ def test_csv_ruling_rows_carry_the_rule_id(client):
     ruling_row = next(r for r in rows if "Who undercuts?" in r)
     assert "option-undercut-bonus" in ruling_row
     assert game(game_id).variant == "gin-rummy"
+
+
+def test_the_search_pages_record_button_keeps_the_passage_it_showed(client):
+    game_id = start_game(client, "gin-rummy", players=("Ann", "Bob"), options={"knock-limit": 7})
+    page = client.get(reverse("rules_search"), {"q": "knock limit", "game": game_id})
+    form = re.search(r'<form class="record-ruling.*?</form>', page.content.decode(), re.S).group(0)
+    fields = {k: html_lib.unescape(v) for k, v in
+              re.findall(r'<input type="hidden" name="([a-z_]+)" value="([^"]*)"', form)}
+    assert fields["shown"] and "7" in fields["shown"], fields  # the table's number, as shown
+    response = client.post(reverse("ruling_create", args=[game_id]), fields)
+    assert response.status_code == 302
+    assert Ruling.objects.get().text == " ".join(fields["shown"].split())

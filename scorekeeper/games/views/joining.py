@@ -13,9 +13,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import get_variant
 
-from .. import access, handover, presentation
-from ..gates import SecretLink
 from ..models import Game
+from ..pages import presentation
+from ..rights import access
+from ..rights.gates import SecretLink
+from ..table import handover
 from .common import editors_only, game_or_404
 
 
@@ -66,7 +68,7 @@ def _take(request: HttpRequest, game: Game, secret: str) -> bool:
     return True
 
 
-# The handover link, ``/games/<id>/take/#<secret>``: the edit link's flow (games.gates).
+# The handover link, ``/games/<id>/take/#<secret>``: the edit link's flow (games.rights.gates).
 HANDOVER_LINK = SecretLink(
     page="take.html",
     context=lambda game: {"game": game, "variant": get_variant(game.variant)},

@@ -1,6 +1,6 @@
 """The players at the table: a phone says which player it is, confirms or disputes hands, and
 the table keeps its rulings. Plain form posts that go back to the game page, which shows the
-outcome (the same services as the API: :mod:`scorekeeper.games.seats`)."""
+outcome (the same services as the API: :mod:`scorekeeper.games.table.seats`)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from django.views.decorators.http import require_POST
 from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError
 
-from .. import access, seat_access
 from ..models import Game, Hand
-from ..seats import (
+from ..rights import access
+from ..table import seat_access
+from ..table.seats import (
     NoSuchRuling,
     SeatTaken,
     hand_confirm,
@@ -123,6 +124,7 @@ def ruling_create(request: HttpRequest, game_id: str) -> HttpResponse:
             by=player or "",
             question_code=written_message(request.POST.get("question_code"), "question"),
             note_code=written_message(request.POST.get("note_code"), "note"),
+            shown=request.POST.get("shown"),  # the passage the page showed, if any
         )
     except RulesError as err:
         labels = {
@@ -130,6 +132,7 @@ def ruling_create(request: HttpRequest, game_id: str) -> HttpResponse:
             "note": _("Note"),
             "rule": _("Rule"),
             "variant": _("Game"),
+            "text": _("Rule"),
         }
         text = render_message(err.message)
         label = labels.get(err.field or "")

@@ -19,7 +19,7 @@ from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import get_variant
 from scorekeeper.rules.reference.questions import Answer, Found, ask, numbers_in_force
 
-from .models import Game
+from ..models import Game
 
 MAX_QUERY = 300  # characters, as API.md says
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
@@ -140,3 +140,22 @@ def say_in(language: str) -> Callable[[Any], str]:
             return _say(text)
 
     return say
+
+
+def shown_passage(*, game: Game, variant: str, rule: str, question: str) -> str | None:
+    """The passage the rule search shows for ``question`` at ``rule`` (asked from this game, in
+    the active language), with what it says of this table's numbers: what the table read when
+    it kept the ruling. None when the search does not show that place for the question."""
+    if not isinstance(question, str) or not isinstance(rule, str):
+        return None  # the ruling's own checks name the field
+    try:
+        query = clean_question(question)
+    except BadQuestion:
+        return None
+    found = search_rules(query=query, language=clean_language(None), game=game)
+    for hit, in_force in found.results():
+        slug = hit.variant.slug if hit.variant is not None else variant
+        if slug == variant and hit.anchor == rule:
+            shown = hit.answer or hit.sentence or hit.text
+            return " ".join(part for part in (shown, in_force) if part)
+    return None

@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.rules import RulesError, Variant, all_variants
 
-from . import access
-from .forms import StartGameForm, seats_wanted, variant_or_default
-from .posted import int_or_none, request_id
-from .selectors import game_get
-from .services import KeyReused, new_token_seed, request_fingerprint, write_once
+from ..rights import access
+from ..scoresheet.forms import StartGameForm, seats_wanted, variant_or_default
+from ..scoresheet.posted import int_or_none, request_id
+from ..scoresheet.selectors import game_get
+from ..scoresheet.services import KeyReused, new_token_seed, request_fingerprint, write_once
 
 
 def start_page(

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from .models import Game
+from ..models import Game
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from django import template
 from django.template.defaultfilters import floatformat
 from django.utils.formats import number_format
 
-from ..sums import shown_sum
+from ...scoresheet.sums import shown_sum
 
 register = template.Library()
 

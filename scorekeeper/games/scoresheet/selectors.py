@@ -19,7 +19,7 @@ from scorekeeper.rules import get_variant, score_hand
 from scorekeeper.rules.game import Replay, final_bonuses, replay
 from scorekeeper.rules.messages import as_dict
 
-from .models import Game, Hand, HandRevision, IdempotencyKey, Ruling, Seat
+from ..models import Game, Hand, HandRevision, IdempotencyKey, Ruling, Seat
 
 # What new_public_id makes (url-safe base64). Anything else is no game, and is not even sent to
 # the database: PostgreSQL refuses a NUL character in a query with an error, not "no rows".

@@ -1,7 +1,7 @@
 """Which seat this browser holds in a game: a row of its own (:class:`SeatGrant`), as edit
 grants are (:mod:`.access`), never the seat's token in the session.
 
-The grant is :func:`games.seats.seat_grant_for`: an HMAC of the game, the player and the seat
+The grant is :func:`games.table.seats.seat_grant_for`: an HMAC of the game, the player and the seat
 claim's token hash under the secret key, so it dies when the seat moves to another phone or is
 freed, and a database reader can forge none.
 """
@@ -12,7 +12,7 @@ import hmac
 
 from django.http import HttpRequest
 
-from .models import Game, SeatGrant
+from ..models import Game, SeatGrant
 from .seats import seat_claim, seat_free, seat_grant_for
 
 

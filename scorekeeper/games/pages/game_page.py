@@ -22,11 +22,11 @@ from scorekeeper.rules import get_variant
 from scorekeeper.rules.families import family_of
 from scorekeeper.rules.game import starting_total
 
+from ..models import Game
+from ..scoresheet.rescore import Consequences, describe, describe_numbers
+from ..scoresheet.selectors import deleted_hands, game_state, hand_histories, latest_change
+from ..table.seats import rulings_read
 from . import presentation
-from .models import Game
-from .rescore import Consequences, describe, describe_numbers
-from .seats import rulings_read
-from .selectors import deleted_hands, game_state, hand_histories, latest_change
 
 
 def game_etag(game: Game, editable: bool, seat: str | None = None) -> str:

@@ -41,9 +41,10 @@ from scorekeeper.rules.game import Replay, seated_dealer, setup_table
 from scorekeeper.rules.messages import N_, NP_, define
 from scorekeeper.rules.text import lone_surrogate
 
+from ..events import game_saved_changed
+from ..models import Game, Hand, HandRevision, IdempotencyKey, Seat, hash_token
+from ..signals import game_changed, game_stored
 from .consequences import Consequences, Standing, compare
-from .events import game_saved_changed
-from .models import Game, Hand, HandRevision, IdempotencyKey, Seat, hash_token
 from .selectors import (
     game_players,
     game_replay,
@@ -52,7 +53,6 @@ from .selectors import (
     recorded_dealers,
     state_summary,
 )
-from .signals import game_changed, game_stored
 
 NUL_IN_TEXT = define("input.nul_text", N_("text may not contain NUL characters"))
 NUL_IN_NAME = define("input.nul_name", N_("names may not contain NUL characters"))

@@ -11,8 +11,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from ..models import Game, Hand
 from .consequences import Consequences, HandChange, Standing, compare
-from .models import Game, Hand
 from .selectors import game_players, game_replay, live_hands, recorded_dealers
 from .services import hand_correction, hand_deletion, hand_restoration
 

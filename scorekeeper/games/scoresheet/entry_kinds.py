@@ -5,7 +5,7 @@ in :class:`~scorekeeper.rules.families.SeatField`) names each field's kind. Ever
 layer does with a field of that kind lives in its class here: the page's form field(s), how the
 typed value becomes the entry's value (its parsing), how a stored entry shows back in the form,
 the template that draws it, and its fragment of the API's JSON schema. The forms
-(:mod:`scorekeeper.games.forms`), the templates and the API schemas
+(:mod:`scorekeeper.games.scoresheet.forms`), the templates and the API schemas
 (:mod:`scorekeeper.api.results`) only ask the registry, so a new kind (Oklahoma Gin's upcard,
 a card with the card picker) is one class here, one template and the engine's check of it
 (:mod:`scorekeeper.rules.families.base`): no edit in the forms, the templates or the API.
@@ -13,20 +13,39 @@ a card with the card picker) is one class here, one template and the engine's ch
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, Protocol
 
 from django import forms
 from django.utils.translation import gettext
 from pydantic import BaseModel, ConfigDict, Field
 
-from scorekeeper.rules.families import MAX_MELDS, MAX_POINTS, MAX_TEXT, EntryField, SeatField
+from scorekeeper.rules.families import (
+    MAX_MELDS,
+    MAX_POINTS,
+    MAX_TEXT,
+    EntryField,
+    Family,
+    SeatField,
+)
 from scorekeeper.rules.families.base import MAX_EATS
 from scorekeeper.rules.melds import split_melds
 
 from .sums import PointsField
 
-if TYPE_CHECKING:  # the form passes itself in; imported for the type only
-    from .forms import HandForm
+
+class EntryForm(Protocol):
+    """What a kind asks of the hand form that passes itself in (forms.HandForm is the one):
+    written here, so that this module does not import the forms that import it."""
+
+    players: list[str]
+    family: Family
+    fields: dict[str, forms.Field]
+    cleaned_data: dict[str, Any]
+
+    def previous(self, i: int) -> str: ...
+
+    def add_error(self, field: str | None, error: Any) -> None: ...
+
 
 Text = Annotated[str, Field(max_length=MAX_TEXT)]
 MAX_SEATS = 8  # no variant seats more; the engine checks an order against the game's players
@@ -59,10 +78,10 @@ class EntryKind:
 
     # -- the page --
 
-    def form_fields(self, extra: EntryField, form: HandForm) -> dict[str, forms.Field]:
+    def form_fields(self, extra: EntryField, form: EntryForm) -> dict[str, forms.Field]:
         return {extra.form_name: self.field(extra, form)}
 
-    def field(self, extra: EntryField, form: HandForm) -> forms.Field:
+    def field(self, extra: EntryField, form: EntryForm) -> forms.Field:
         return forms.IntegerField(
             label=gettext(extra.label),
             required=False,
@@ -70,22 +89,22 @@ class EntryKind:
             max_value=extra.maximum,
         )
 
-    def read(self, extra: EntryField, form: HandForm, winner: str | None) -> Any:
+    def read(self, extra: EntryField, form: EntryForm, winner: str | None) -> Any:
         """The entry's value from the cleaned form (None: left out of the entry)."""
         return form.cleaned_data.get(extra.form_name)
 
-    def initial(self, extra: EntryField, value: Any, form: HandForm) -> dict[str, Any]:
+    def initial(self, extra: EntryField, value: Any, form: EntryForm) -> dict[str, Any]:
         """The form's initial values for a stored entry's value of this field."""
         return {} if value is None else {extra.form_name: value}
 
-    def clean(self, extra: EntryField, form: HandForm, cleaned: dict[str, Any]) -> None:
+    def clean(self, extra: EntryField, form: EntryForm, cleaned: dict[str, Any]) -> None:
         """Refuse what the engine cannot be asked about (two seats in one place)."""
 
-    def error_field(self, extra: EntryField, form: HandForm, rest: str) -> str | None:
+    def error_field(self, extra: EntryField, form: EntryForm, rest: str) -> str | None:
         """The form field an engine error about this field (``rest``: its path) belongs to."""
         return extra.form_name if extra.form_name in form.fields else None
 
-    def row(self, extra: EntryField, form: HandForm) -> dict[str, Any]:
+    def row(self, extra: EntryField, form: EntryForm) -> dict[str, Any]:
         return {
             "field": form[extra.form_name],
             "kind": extra.kind,
@@ -94,7 +113,7 @@ class EntryKind:
             "help_before": gettext(extra.help_before) if extra.help_before else "",
         }
 
-    def block(self, extra: EntryField, form: HandForm) -> dict[str, Any]:
+    def block(self, extra: EntryField, form: EntryForm) -> dict[str, Any]:
         """What a per-seat kind's template draws."""
         return {"template": self.template}
 

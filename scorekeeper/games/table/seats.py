@@ -33,15 +33,16 @@ from scorekeeper.rules.messages import CATALOGUE, N_, NP_, Message, as_dict, def
 from scorekeeper.rules.reference import assumptions, disputes, glossary, sections
 from scorekeeper.rules.reference.book import SECTION_TITLES
 
-from .events import game_changed
-from .models import Game, Hand, Ruling, Seat, SeatClaim, hash_token
-from .selectors import live_hands
-from .services import _lock, _nth, _refuse_nul, retry_on_collision
-from .signals import game_checked
+from ..events import game_changed
+from ..models import Game, Hand, Ruling, Seat, SeatClaim, hash_token
+from ..scoresheet.selectors import live_hands
+from ..scoresheet.services import _lock, _nth, _refuse_nul, retry_on_collision
+from ..signals import game_checked
 
 MAX_REASON = 200
 MAX_QUESTION = 300
 MAX_NOTE = 200
+MAX_SHOWN = 2000  # a passage the rule search showed, with its line about the table's numbers
 
 NOT_A_PLAYER = define("seat.not_a_player", N_("{name} is not a player of this game"))
 TOO_LONG = define(
@@ -307,25 +308,6 @@ def _say(text: Any) -> str:
     return translate_text(text) if isinstance(text, str) else render_message(text)
 
 
-def _shown(game: Game, variant: str, rule: str, question: str) -> str | None:
-    """The passage the rule search shows for ``question`` at ``rule`` (asked from this game, in
-    the active language), with what it says of this table's numbers: what the table read when
-    it kept the ruling. None when the search does not show that place for the question."""
-    from .rules_search import BadQuestion, clean_language, clean_question, search_rules
-
-    try:
-        query = clean_question(question)
-    except BadQuestion:
-        return None
-    found = search_rules(query=query, language=clean_language(None), game=game)
-    for hit, in_force in found.results():
-        slug = hit.variant.slug if hit.variant is not None else variant
-        if slug == variant and hit.anchor == rule:
-            shown = hit.answer or hit.sentence or hit.text
-            return " ".join(part for part in (shown, in_force) if part)
-    return None
-
-
 def _sentences(text: str) -> list[str]:
     return [part for part in _SENTENCE.split(text.strip()) if part]
 
@@ -417,14 +399,16 @@ def ruling_record(
     by: str = "",
     question_code: Message | None = None,
     note_code: Message | None = None,
+    shown: Any = None,
 ) -> Ruling:
     """Keep the table's answer to ``question`` with the game: ``rule`` of the game's variant
     (``variant`` None: the game's; another game's is refused), with an optional note; ``by``
     is the seated player who kept it ("" for the scorekeeper).
 
-    The ruling keeps what the table read: the passage the rule search shows for the question
-    at that rule, with this table's numbers (the rule's whole place where the search does not
-    show it), in the recorder's language. A question or note the app wrote (``question_code``,
+    The ruling keeps what the table read: ``shown``, the passage the rule search showed for
+    the question at that rule with what it said of this table's numbers (the rulebook finds it:
+    :func:`~scorekeeper.games.rulebook.search.shown_passage`), or the rule's whole place with
+    this table's numbers where nothing was shown, in the recorder's language. A question or note the app wrote (``question_code``,
     ``note_code``: a checker's answer) is kept as a message each phone reads in its language,
     its words in the recorder's language as the record."""
     if question_code is not None:  # the record: the app's words in the recorder's language
@@ -447,7 +431,8 @@ def ruling_record(
     if found is None:
         raise ResultError(UNKNOWN_RULE(variant=variant, rule=rule), "rule")
     title, text = found
-    text = _shown(game, variant, rule, question) or text
+    if shown not in (None, ""):
+        text = _text(shown, "text", limit=MAX_SHOWN)
     _lock(game)
     ruling = Ruling.objects.create(
         game=game,

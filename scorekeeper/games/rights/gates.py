@@ -22,7 +22,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from .posted import secret_from
+from ..scoresheet.posted import secret_from
 
 
 def guard(

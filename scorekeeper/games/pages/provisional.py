@@ -11,8 +11,8 @@ from typing import Any
 
 from scorekeeper.rules import RulesError
 
-from .models import Game
-from .selectors import game_replay, game_state
+from ..models import Game
+from ..scoresheet.selectors import game_replay, game_state
 
 
 def state_after_new_hand(

@@ -19,10 +19,10 @@ from django.utils.translation import gettext
 from scorekeeper.i18n import render_message
 from scorekeeper.spreadsheet import spreadsheet_safe
 
-from .models import Game
+from ..models import Game
+from ..scoresheet.selectors import game_state
+from ..table.seats import rulings_read
 from .presentation import settlement
-from .seats import rulings_read
-from .selectors import game_state
 
 FORMAT = "rummytable-game/2"
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from .events import game_changed
-from .models import Game
-from .selectors import game_players
-from .services import game_create
+from ..events import game_changed
+from ..models import Game
+from ..scoresheet.selectors import game_players
+from ..scoresheet.services import game_create
 
 
 class GameNotOver(Exception):

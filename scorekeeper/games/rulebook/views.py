@@ -41,11 +41,13 @@ from scorekeeper.rules.reference import (
 )
 from scorekeeper.rules.variants.parameters import house_numbers
 
-from . import access, seat_access
-from .forms import default_variant
-from .forms_check import KIND_NAMES, CheckForm
-from .models import Game
-from .rules_search import (
+from ..models import Game
+from ..rights import access
+from ..scoresheet.forms import default_variant
+from ..scoresheet.selectors import game_get
+from ..table import seat_access
+from .forms import KIND_NAMES, CheckForm
+from .search import (
     MAX_QUERY,
     BadQuestion,
     clean_language,
@@ -53,7 +55,6 @@ from .rules_search import (
     say_in,
     search_rules,
 )
-from .selectors import game_get
 
 
 def _variant_or_404(slug: str) -> Variant:
@@ -184,7 +185,7 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def rules_search(request: HttpRequest) -> HttpResponse:
     """A question as typed, in any of the app's languages, answered from the whole book (see
-    ``games/rules_search.py``, which the API calls too): best first, each place in the page's
+    ``games/rulebook/search.py``, which the API calls too): best first, each place in the page's
     language with the sentence that answers; nothing found suggests the book's nearest words.
     ``game``: a game's id, whose variant's places come first (its question box)."""
     raw = request.GET.get("q") or ""

@@ -16,9 +16,9 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from ..models import Game
+from ..scoresheet.services import token_valid
 from .grants import GrantKind
-from .models import Game
-from .services import token_valid
 
 GAMES = "games"  # {public_id: {"seen": iso time}}; before grant rows also "grant" or "token"
 RECENT = "recent_names"

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from .models import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, Game, Handover, hash_token
+from ..models import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, Game, Handover, hash_token
 
 HANDOVER_TTL = timedelta(minutes=15)
 

@@ -36,7 +36,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from .models import Grant
+from ..models import Grant
 
 # A grant's row is touched when used, at most this often (its "seen" orders "My games").
 REFRESH = timedelta(hours=1)
