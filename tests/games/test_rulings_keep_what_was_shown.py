@@ -171,3 +171,15 @@ def test_the_search_pages_record_button_keeps_the_passage_it_showed(client):
     response = client.post(reverse("ruling_create", args=[game_id]), fields)
     assert response.status_code == 302
     assert Ruling.objects.get().text == " ".join(fields["shown"].split())
+
+
+def test_a_ruling_on_the_apps_decisions_states_the_tables_target_in_each_language(client):
+    game_id, token = api_game(client, "queen-city-rum", ("Ann", "Bob"), {"target": 300})
+    response = rule(client, game_id, token, question="xq", rule="assumptions")
+    assert response.status_code == 201, response.content
+    [kept] = response.json()["rulings"]
+    assert "so the app plays to 300 (at this table; the book says 500)." in kept["text"]
+    assert kept["language"] == "en"
+    german = client.get(reverse("game", args=[game_id]), HTTP_ACCEPT_LANGUAGE="de")
+    text = html_lib.unescape(german.content.decode())
+    assert "300 (an diesem Tisch; laut Regelbuch 500)" in text  # read in German, not as kept
