@@ -320,11 +320,13 @@ def _read_passage(ruling: dict[str, Any], game: Game, players: int) -> str:
     kept = ruling["text"]
     here = translation.get_language() or ""
     then = ruling.get("language") or ""
-    if not then or here.split("-")[0] == then.split("-")[0]:
+    if then and here.split("-")[0] == then.split("-")[0]:
         return kept
     now = rule_text(game=game, variant=ruling["variant"], rule=ruling["rule"], players=players)
     if now is None:
         return kept
+    if not then:  # kept before rulings knew their language: the whole place, as it was kept
+        return now[1]
     with translation.override(then):
         before = rule_text(
             game=game, variant=ruling["variant"], rule=ruling["rule"], players=players
