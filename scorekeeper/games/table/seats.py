@@ -18,6 +18,7 @@ import json
 import re
 import secrets
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -312,25 +313,22 @@ def _sentences(text: str) -> list[str]:
     return [part for part in _SENTENCE.split(text.strip()) if part]
 
 
-def _read_passage(ruling: dict[str, Any], game: Game, players: int) -> str:
+def _read_passage(ruling: dict[str, Any], place: Callable[[str], tuple[str, str] | None]) -> str:
     """The ruling's passage in the active language: as kept when the reader reads the
     recorder's language; else the same sentences of the place in the reader's language (the
     whole place where the two do not split alike, or the kept words where the book no longer
-    holds the place)."""
+    holds the place). ``place(language)``: the ruling's place (title, text) in a language."""
     kept = ruling["text"]
-    here = translation.get_language() or ""
-    then = ruling.get("language") or ""
-    if then and here.split("-")[0] == then.split("-")[0]:
+    here = (translation.get_language() or "").split("-")[0]
+    then = (ruling.get("language") or "").split("-")[0]
+    if then and here == then:
         return kept
-    now = rule_text(game=game, variant=ruling["variant"], rule=ruling["rule"], players=players)
+    now = place(here)
     if now is None:
         return kept
     if not then:  # kept before rulings knew their language: the whole place, as it was kept
         return now[1]
-    with translation.override(then):
-        before = rule_text(
-            game=game, variant=ruling["variant"], rule=ruling["rule"], players=players
-        )
+    before = place(then)
     if before is None:
         return now[1]
     theirs, ours = _sentences(before[1]), _sentences(now[1])
@@ -349,18 +347,28 @@ def rulings_read(*, game: Game, rulings: list[dict[str, Any]], players: int) -> 
     """The game's rulings (as :func:`selectors.game_state` lists them) for a reader: each
     rule's title, passage, and the app's own question or note in the reader's language with
     this table's numbers, so a ruling kept on a German phone reads in Korean on a Korean one;
-    the stored words (the recorder's) where the book no longer holds the rule. No query."""
+    the stored words (the recorder's) where the book no longer holds the rule. No query; each
+    place is drawn once per language however many rulings cite it."""
+    drawn: dict[tuple[str, str, str], tuple[str, str] | None] = {}
+
+    def place(variant: str, rule: str, language: str) -> tuple[str, str] | None:
+        key = (variant, rule, language)
+        if key not in drawn:
+            with translation.override(language or None):
+                drawn[key] = rule_text(game=game, variant=variant, rule=rule, players=players)
+        return drawn[key]
+
+    here = (translation.get_language() or "").split("-")[0]
     read = []
     for ruling in rulings:
-        found = rule_text(
-            game=game, variant=ruling["variant"], rule=ruling["rule"], players=players
-        )
+        variant, rule = ruling["variant"], ruling["rule"]
+        found = place(variant, rule, here)
         title = found[0] if found is not None else ruling["title"]
         read.append(
             {
                 **ruling,
                 "title": title,
-                "text": _read_passage(ruling, game, players),
+                "text": _read_passage(ruling, lambda lang, v=variant, r=rule: place(v, r, lang)),
                 "question": _read_words(ruling["question"], ruling.get("question_code")),
                 "note": _read_words(ruling["note"], ruling.get("note_code")),
             }
