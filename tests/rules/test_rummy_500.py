@@ -1,4 +1,5 @@
-"""Rummy 500 (RULES.md 11): examples 54-55 are tests, with typed numbers, lay-offs, negative
+"""Rummy 500 (RULES.md 11): examples 54, 55 and 60 are tests (and its Decision on aces laid
+off), with typed numbers, lay-offs, negative
 scores and totals, and two packs from five players."""
 
 import pytest
