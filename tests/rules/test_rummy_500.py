@@ -1,6 +1,6 @@
 """Rummy 500 (RULES.md 11): examples 54, 55 and 60 are tests (and its Decision on aces laid
-off), with typed numbers, lay-offs, negative
-scores and totals, and two packs from five players."""
+off), with typed numbers, lay-offs, negative scores and totals, and two packs from five
+players."""
 
 import pytest
 
