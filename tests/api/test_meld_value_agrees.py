@@ -62,3 +62,19 @@ def test_rummy_500_page_says_laid_and_in_hand(client):
     )
     text = " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())
     assert "Worth 6 laid on the table; 20 if left in a hand." in text
+
+
+ARRANGE = "/api/v1/arrange"
+
+
+@pytest.mark.django_db
+def test_arrange_says_deadwood_over_the_tables_knock_limit(client):
+    body = {"variant": "gin-rummy", "options": {"knock-limit": 7},
+            "cards": "AS 2S 3S 7H 7D 7C JH QH KH 8D"}
+    data = client.post(ARRANGE, body, content_type="application/json").json()
+    assert data["count"] == 8
+    assert data["knock"]["may_knock"] is False
+    assert data["knock"]["verdict"].startswith("Deadwood 8 is over this table's knock limit of 7")
+    assert data["knock"]["code"]["code"] == "check.knock.over"
+    boat = {"variant": "boat-house-rum", "options": {}, "cards": "QD KD AD 2D 5C"}
+    assert "knock" not in client.post(ARRANGE, boat, content_type="application/json").json()
