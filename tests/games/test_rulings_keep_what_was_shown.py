@@ -183,3 +183,12 @@ def test_a_ruling_on_the_apps_decisions_states_the_tables_target_in_each_languag
     german = client.get(reverse("game", args=[game_id]), HTTP_ACCEPT_LANGUAGE="de")
     text = html_lib.unescape(german.content.decode())
     assert "300 (an diesem Tisch; laut Regelbuch 500)" in text  # read in German, not as kept
+
+
+def test_the_checker_offers_no_record_button_for_another_game_than_the_games(client):
+    game_id = start_game(client, "gin-rummy", players=("Ann", "Bob"))
+    own = client.get(reverse("check"), {"game": game_id, "kind": "deadwood", "cards": EIGHT})
+    assert 'class="record-ruling' in own.content.decode()
+    other = client.get(reverse("check"), {"game": game_id, "variant": "knock-rummy",
+                                          "kind": "deadwood", "cards": EIGHT})
+    assert other.status_code == 200 and 'class="record-ruling' not in other.content.decode()
