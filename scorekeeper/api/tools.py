@@ -44,7 +44,7 @@ class ArrangeOut(Schema):
     melds: list[str]
     unmatched: str
     count: int
-    knock: KnockOut | None = None  # only where a knock limit applies (Gin Rummy, Straight Gin)
+    knocking: KnockOut | None = None  # only where a knock limit applies (Gin Rummy, Straight Gin)
 
 
 class MeldsCheckIn(Schema):
@@ -119,7 +119,7 @@ def arrange(request: HttpRequest, payload: ArrangeIn):
     }
     limit = knock_verdict(found.count, table)
     if limit is not None:
-        answer["knock"] = {
+        answer["knocking"] = {
             "may_knock": limit.may_knock,
             "verdict": render_message(limit.verdict),
             "code": as_dict(limit.verdict),

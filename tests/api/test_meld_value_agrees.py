@@ -73,8 +73,8 @@ def test_arrange_says_deadwood_over_the_tables_knock_limit(client):
             "cards": "AS 2S 3S 7H 7D 7C JH QH KH 8D"}
     data = client.post(ARRANGE, body, content_type="application/json").json()
     assert data["count"] == 8
-    assert data["knock"]["may_knock"] is False
-    assert data["knock"]["verdict"].startswith("Deadwood 8 is over this table's knock limit of 7")
-    assert data["knock"]["code"]["code"] == "check.knock.over"
+    assert data["knocking"]["may_knock"] is False
+    assert data["knocking"]["verdict"].startswith("Deadwood 8 is over this table's knock limit of 7")
+    assert data["knocking"]["code"]["code"] == "check.knock.over"
     boat = {"variant": "boat-house-rum", "options": {}, "cards": "QD KD AD 2D 5C"}
-    assert "knock" not in client.post(ARRANGE, boat, content_type="application/json").json()
+    assert "knocking" not in client.post(ARRANGE, boat, content_type="application/json").json()
