@@ -8,17 +8,14 @@ from playwright.sync_api import expect
 
 from scorekeeper.games.models import Hand
 
+from .served import start
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_an_ace_laid_off_is_asked_about_then_counts_1_low(live_server, phone, shot):
     page = phone()
-    page.goto(f"{live_server.url}/games/new/?variant=rummy-500")
-    for i, name in enumerate(["Ann", "Bob", "Cy"]):
-        page.fill(f"#id_player-{i}", name)
-    page.click(".sticky-actions button")
-    page.wait_for_url(re.compile(r"/games/[\w-]+/$"))
-    game_url = page.url
+    game_url = start(page, live_server.url, "rummy-500")
     page.click("text=Enter hand 1")
     page.click(".choices.tiles label:has-text('Ann')")
     page.fill("#id_p0-melds", "KH KD KC")
