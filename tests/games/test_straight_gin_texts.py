@@ -17,7 +17,9 @@ from .page_helpers import start_game
 
 pytestmark = pytest.mark.django_db
 
-KNOCK_WORDS = ("knock limit", "knocks with", "undercut", "lay off", "lay-off", "lays off")
+# what a hand ending on a knock brings: none of it is Straight Gin's ("no undercuts" may be said)
+KNOCK_WORDS = ("knock limit", "knocks with", "undercut bonus", "undercuts the", "lays off",
+               "may lay off", "after the other player's best lay-offs")
 
 
 def page_text(client, url) -> str:
@@ -43,7 +45,7 @@ def test_no_straight_gin_text_says_a_knock_ends_a_hand(client, where):
     else:
         url = reverse("game_rules", args=[start_game(client, "straight-gin", players=("Ann", "Bob"))])
     text = page_text(client, url)
-    body = text.split("Glossary")[0].casefold()
+    body = text[: text.rfind("Glossary")].casefold()  # the glossary speaks of every game
     for words in KNOCK_WORDS:
         assert words not in body, words
     assert "a hand ends when a player knocks" not in text
@@ -63,3 +65,12 @@ def test_the_checker_says_only_gin_ends_a_hand():
         "Nobody goes out in Straight Gin: only gin (no deadwood at all) ends a hand. "
         "Check the deadwood instead."
     )
+
+
+def test_the_apis_straight_gin_texts_say_no_knock_either(client):
+    data = client.get("/api/v1/variants/straight-gin").json()
+    texts = [r["text"] for r in data["rules"]] + data["decisions"]
+    joined = " ".join(texts).casefold()
+    for words in KNOCK_WORDS:
+        assert words not in joined, words
+    assert any("only gin ends a hand" in t for t in texts)
