@@ -25,6 +25,7 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 django_wsgi = get_wsgi_application()
 
 from scorekeeper.games import events  # noqa: E402 - needs the apps loaded
+from scorekeeper.leagues import night_events  # noqa: E402
 
 # Bodies are refused above 256 KB by the app (RequestBodyMiddleware); a body sent without a
 # length (chunked) is cut here a little above that, and the app answers 413 for it.
@@ -136,8 +137,11 @@ class Application:
         kind = scope["type"]
         if kind == "http":
             match = events.EVENTS_PATH.match(scope["path"])
+            night = None if match else night_events.EVENTS_PATH.match(scope["path"])
             if match:
                 await events.stream(scope, receive, send, match["game"])
+            elif night:
+                await night_events.stream(scope, receive, send, night)
             else:
                 await self.wsgi(scope, receive, send)
         elif kind == "lifespan":

@@ -22,6 +22,7 @@ from . import (
     health,
     leagues,
     links,
+    nights,
     results,
     rules,
     table,
@@ -81,5 +82,6 @@ api.add_router("", examples.router)  # before games: its path is more specific
 api.add_router("", games.router)
 api.add_router("", health.router)
 api.add_router("", leagues.router)
+api.add_router("", nights.router)
 api.add_router("", rules.router)
 api.add_router("", table.router)

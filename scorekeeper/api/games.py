@@ -19,6 +19,7 @@ from ninja import Field, Header, Router, Schema, Status
 from ninja.security import HttpBearer
 
 from scorekeeper.games.models import Game, Hand
+from scorekeeper.games.scoresheet.closing import is_closed
 from scorekeeper.games.scoresheet.selectors import game_get, game_state, hand_history
 from scorekeeper.games.scoresheet.services import (
     GameOver,
@@ -146,6 +147,9 @@ class HandIn(Schema):
 class CorrectionIn(Schema):
     result: dict[str, Any]
     dealer: str | None = DEALER_FIELD
+    # Why (required once a club night's organiser approved the game's round: API.md "Club
+    # nights"); kept in the hand's history. At most 200 characters.
+    reason: str | None = None
 
 
 class ScoreOut(Explained):
@@ -266,6 +270,7 @@ class RevisionOut(Schema):
     result: dict[str, Any]  # the entry of this version
     score: dict[str, Any]  # what the engine made of it then (explanation as text and codes)
     created: str
+    reason: str = ""  # why, when the change had to say (after a club night's approval)
 
 
 # -- authentication -----------------------------------------------------------------------------
@@ -284,7 +289,16 @@ class GameToken(HttpBearer):
             request,
             gettext("Authorization: send the game's token as 'Authorization: Bearer <token>'"),
         )
-        if not token_valid(game=game, token=token) and not (
+        if is_closed(game):
+            # A club night's approved table: only its league's organiser writes now.
+            if not leagues.organiser_may_write_game(game, token):
+                raise auth.forbidden(
+                    gettext(
+                        "Authorization: this game's round was approved; only the league's "
+                        "organiser may correct it now"
+                    )
+                )
+        elif not token_valid(game=game, token=token) and not (
             # A league game: its league's organiser token may write as the game's own does.
             leagues.organiser_may_write_game(game, token)
         ):
@@ -438,6 +452,7 @@ def correct_hand(
                 entry=payload.result,
                 dealer=payload.dealer,
                 if_match=_if_match(request),
+                reason=payload.reason,
                 **_idempotency(request, payload),
             ),
         )
@@ -456,7 +471,9 @@ def delete_hand(
     n: PathNumber,
     idempotency_key: str | None = KEY_HEADER,
     if_match: str | None = IF_MATCH_HEADER,
+    reason: str | None = None,
 ):
+    """``?reason=``: why (required once a club night's round was approved)."""
     game = request.auth
     with _hand_or_404(n):
         return _hand_write(
@@ -464,7 +481,11 @@ def delete_hand(
             response,
             game,
             lambda: hand_deletion(
-                game=game, number=n, if_match=_if_match(request), **_idempotency(request, None)
+                game=game,
+                number=n,
+                if_match=_if_match(request),
+                reason=reason,
+                **_idempotency(request, None),
             ),
         )
 
@@ -583,6 +604,7 @@ def get_hand_history(request: HttpRequest, public_id: str, n: PathNumber):
             "result": r.entry,
             "score": explained(r.result),
             "created": r.created.isoformat(),
+            "reason": r.reason,
         }
         for r in revisions
     ]

@@ -144,11 +144,33 @@ def _payload(public_id: str, version: int, updated, hand_count: int, over: bool)
 
 
 def read_states(public_ids: list[str]) -> dict[str, dict]:
-    """The event payload of each of these games (missing ones left out): one query."""
-    rows = Game.objects.filter(public_id__in=public_ids).values_list(
+    """The event payload of each of these streams' keys (missing ones left out): one query for
+    the games, one per other kind of stream (a key ``<kind>:<rest>``: see :func:`add_reader`)."""
+    games = [key for key in public_ids if ":" not in key]
+    rows = Game.objects.filter(public_id__in=games).values_list(
         "public_id", "version", "updated", "hand_count", "over"
-    )
-    return {row[0]: _payload(*row) for row in rows}
+    ) if games else ()
+    states = {row[0]: _payload(*row) for row in rows}
+    others: dict[str, list[str]] = {}
+    for key in public_ids:
+        if ":" in key:
+            others.setdefault(key.partition(":")[0], []).append(key)
+    for kind, keys in others.items():
+        reader = _READERS.get(kind)
+        if reader is not None:
+            states.update(reader(keys))
+    return states
+
+
+# Streams of other things than one game (a club night follows all its tables), by the kind
+# their keys start with: ``reader(keys) -> {key: payload with a growing "version"}``. An app
+# that builds on games registers its reader in its AppConfig.ready and publishes its keys with
+# :func:`publish` when they change.
+_READERS: dict[str, Callable[[list[str]], dict[str, dict]]] = {}
+
+
+def add_reader(kind: str, reader: Callable[[list[str]], dict[str, dict]]) -> None:
+    _READERS[kind] = reader
 
 
 def format_event(payload: dict) -> bytes:
@@ -398,7 +420,9 @@ async def _json_error(send: ASGISend, status: int, code: str, message: str) -> N
 
 
 async def stream(scope: dict, receive: ASGIReceive, send: ASGISend, game: str) -> None:
-    """``GET /api/v1/games/{id}/events``: the game's Server-Sent Events (API.md "Events")."""
+    """``GET /api/v1/games/{id}/events``: the game's Server-Sent Events (API.md "Events").
+    ``game`` is the stream's key: a game's public id, or ``<kind>:...`` for a registered kind
+    (:func:`add_reader`)."""
     if scope.get("method") not in ("GET", "HEAD"):
         await _json_error(send, 405, "method_not_allowed", "events: only GET")
         return
@@ -414,7 +438,8 @@ async def stream(scope: dict, receive: ASGIReceive, send: ASGISend, game: str) -
             await _json_error(send, 503, "database_unavailable", "the database cannot be reached")
             return
         if current is None:
-            await _json_error(send, 404, "not_found", f"no game {game!r}")
+            what = "game" if ":" not in game else game.partition(":")[0]
+            await _json_error(send, 404, "not_found", f"no {what} {game.rpartition(':')[2]!r}")
             return
         hub._tell(game, current)
         await send(

@@ -153,6 +153,9 @@ class HandRevision(models.Model):
     result = models.JSONField()
     # What this change did to the other hands (rescore.Consequences.as_data()), for the history.
     consequences = models.JSONField(default=dict, blank=True)
+    # Why the change was made, when it had to say (a correction after the organiser approved
+    # the round of a club night: API.md "Club nights"); shown in the hand's history.
+    reason = models.CharField(max_length=200, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -223,3 +223,6 @@ class ChipTally(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id}←{self.opponent_id} +{self.won} −{self.lost}"
+
+
+from .night_models import Night, NightRound, NightTable  # noqa: E402, F401 (club nights)

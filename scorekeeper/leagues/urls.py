@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import night_views, views
 
 urlpatterns = [
     path("leagues/new/", views.league_new, name="league_new"),
@@ -18,6 +18,49 @@ urlpatterns = [
     path("leagues/<str:league_id>/import/", views.league_import, name="league_import"),
     path("leagues/<str:league_id>/games/new/", views.league_game_new, name="league_game_new"),
     path("leagues/<str:league_id>/games/", views.league_games, name="league_games"),
+    # Club nights (issue 34)
+    path("games/<str:game_id>/call/", night_views.table_call_page, name="game_call"),
+    path("leagues/<str:league_id>/nights/new/", night_views.night_new, name="league_night_new"),
+    path(
+        "leagues/<str:league_id>/nights/<int:night_id>/",
+        night_views.night_page,
+        name="league_night",
+    ),
+    path(
+        "leagues/<str:league_id>/nights/<int:night_id>/edit/",
+        night_views.night_edit,
+        name="league_night_edit",
+    ),
+    path(
+        "leagues/<str:league_id>/nights/<int:night_id>/draw/",
+        night_views.night_draw,
+        name="league_night_draw",
+    ),
+    path(
+        "leagues/<str:league_id>/nights/<int:night_id>/rounds/<int:number>/swap/",
+        night_views.night_swap,
+        name="league_night_swap",
+    ),
+    path(
+        "leagues/<str:league_id>/nights/<int:night_id>/rounds/<int:number>/approve/",
+        night_views.night_approve,
+        name="league_night_approve",
+    ),
+    path(
+        "leagues/<str:league_id>/nights/<int:night_id>/rounds/<int:number>/cards/",
+        night_views.night_cards,
+        name="league_night_cards",
+    ),
+    path(
+        "leagues/<str:league_id>/nights/<int:night_id>/tables/<str:game_id>/clear/",
+        night_views.night_call_clear,
+        name="league_night_call_clear",
+    ),
+    path(
+        "leagues/<str:league_id>/nights/<int:night_id>/screen/",
+        night_views.night_screen,
+        name="league_night_screen",
+    ),
     path(
         "leagues/<str:league_id>/games/<str:game_id>/remove/",
         views.league_game_remove_view,

@@ -111,6 +111,8 @@ def game_page(
                 "edited": len(revisions) > 1,
                 "changes": revisions[-1].changes if revisions else [],
                 "numbers": revisions[-1].numbers if revisions else [],
+                # Why the last change was made, when it had to say (after an approval).
+                "reason": revisions[-1].reason if revisions else "",
                 # A seated phone confirms or disputes each hand it has not confirmed yet.
                 "to_confirm": seat is not None and seat not in hand["confirmed"],
                 "my_dispute": next(

@@ -17,6 +17,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from ..models import Game
+from ..scoresheet.closing import is_closed
 from ..scoresheet.services import token_valid
 from .grants import GrantKind
 
@@ -36,7 +37,10 @@ def grant_for(game: Game) -> str:
 
 
 def can_edit(request: HttpRequest, game: Game) -> bool:
-    if EDIT.holds(request, game):
+    # A game closed to its own keepers (a club night's approved round) takes writes only
+    # through the rights other apps registered (its league's organiser): asked only of a
+    # browser that holds the game's own grant.
+    if EDIT.holds(request, game) and not is_closed(game):
         return True
     # Another app may hold a right over the game (the organiser of its league, a phone that
     # opened the organiser link, may correct every league game): asked through the hook.

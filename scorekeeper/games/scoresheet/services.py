@@ -44,6 +44,7 @@ from scorekeeper.rules.text import lone_surrogate
 from ..events import game_saved_changed
 from ..models import Game, Hand, HandRevision, IdempotencyKey, Seat, hash_token
 from ..signals import game_changed, game_stored
+from .closing import checked_reason, is_closed
 from .consequences import Consequences, Standing, compare
 from .selectors import (
     game_players,
@@ -434,6 +435,7 @@ def hand_correction(
     key: str | None = None,
     fingerprint: str | None = None,
     answer: Answer | None = None,
+    reason: str | None = None,
 ) -> HandWrite:
     """Replace hand ``number``'s entry (and its recorded dealer, when ``dealer`` is given);
     every later result and total follows, and no other hand's dealer changes.
@@ -450,6 +452,7 @@ def hand_correction(
     remembered = _begin(game, keys, fingerprint)
     if remembered is not None:
         return remembered
+    reason = checked_reason(reason, required=is_closed(game))
     hands = list(live_hands(game=game))
     players = game_players(game=game)
     hand = _nth(hands, number, if_match)
@@ -469,6 +472,7 @@ def hand_correction(
         fingerprint=fingerprint,
         answer=answer,
         replaced=replaced,
+        reason=reason,
     )
     return write
 
@@ -483,15 +487,17 @@ def hand_deletion(
     key: str | None = None,
     fingerprint: str | None = None,
     answer: Answer | None = None,
+    reason: str | None = None,
 ) -> HandWrite:
     """Take hand ``number`` out of the game; later hands move up, its history stays.
-    ``if_match`` and ``key`` as for :func:`hand_correction`."""
+    ``if_match``, ``key`` and ``reason`` as for :func:`hand_correction`."""
     _refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("delete", number, if_match)
     keys = _keys(key)
     remembered = _begin(game, keys, fingerprint)
     if remembered is not None:
         return remembered
+    reason = checked_reason(reason, required=is_closed(game))
     hands = list(live_hands(game=game))
     players = game_players(game=game)
     hand = _nth(hands, number, if_match)
@@ -506,6 +512,7 @@ def hand_deletion(
         keys=keys,
         fingerprint=fingerprint,
         answer=answer,
+        reason=reason,
     )
 
 
@@ -657,6 +664,7 @@ def _commit(
     fingerprint: str,
     answer: Answer | None,
     replaced: dict[str, Any] | None = None,
+    reason: str = "",
 ) -> HandWrite:
     """Replay ``after`` (the live hands as the write leaves them) once and store it all."""
     played = _replay(game, players, after)
@@ -694,6 +702,7 @@ def _commit(
         entry=hand.entry,
         result=hand.result,
         consequences=consequences.as_data(),
+        reason=reason,
     )
     write = HandWrite(
         status=200,

@@ -21,6 +21,7 @@ from ..models import Game, Hand
 from ..pages import game_page as pages
 from ..pages.provisional import state_after_new_hand
 from ..rights import access
+from ..scoresheet.closing import is_closed
 from ..scoresheet.consequences import Consequences
 from ..scoresheet.forms import HandForm
 from ..scoresheet.forms_dealer import DealerForm
@@ -84,6 +85,7 @@ def _hand_page(
     )
     # The state after a new hand being previewed, for a phone that saves it offline.
     context["preview_after"] = after
+    context["closed"] = is_closed(game)  # approved: a correction must say why
     template = "hand_form.html#form" if fragment else "hand_form.html"
     return render(request, template, context, status=status)
 
@@ -211,6 +213,7 @@ def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
                 dealer=dealer,
                 if_match=etag,
                 key=request_id(request),
+                reason=request.POST.get("reason"),
             )
         except RulesError as error:
             form.add_rules_error(error)
@@ -287,13 +290,20 @@ def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
             "changes": describe(preview),
             "numbers": describe_numbers(preview, number),
             "once": uuid.uuid4().hex,  # the delete button's one-time key
+            "closed": is_closed(game),  # approved: the deletion must say why
         }
         return render(request, "hand_delete.html", context)
     etag = posted_etag(request)
     if etag is None:
         _number_or_404(game, number)
     try:
-        write = hand_deletion(game=game, number=number, if_match=etag, key=request_id(request))
+        write = hand_deletion(
+            game=game,
+            number=number,
+            if_match=etag,
+            key=request_id(request),
+            reason=request.POST.get("reason"),
+        )
     except Hand.DoesNotExist:
         raise Http404("no such hand") from None
     except HandChanged:
