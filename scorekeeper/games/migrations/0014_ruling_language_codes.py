@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0012_grants'),
+        ('games', '0013_revision_reason'),
     ]
 
     operations = [
