@@ -176,8 +176,18 @@ class RulingOut(Schema):
     variant: str
     rule: str
     title: str
-    text: str = Field(description="the rule's text as it read when the ruling was kept")
+    text: str = Field(
+        description="the passage the table read when the ruling was kept, the table's numbers "
+        "included (the rule search's answer to the question at that rule)"
+    )
     note: str
+    language: str = Field("", description="the language its words were kept in")
+    question_code: dict[str, Any] | None = Field(
+        None,
+        description="a question the app wrote (a checker's answer kept as a ruling) as "
+        '{"code", "params"}, for clients that render their own; null: typed by a person',
+    )
+    note_code: dict[str, Any] | None = Field(None, description="the note, likewise")
 
 
 class HandOut(Explained):

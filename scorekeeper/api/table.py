@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from ninja import Router, Schema, Status
 
 from scorekeeper.games.models import Game
+from scorekeeper.games.rulebook.search import shown_passage
 from scorekeeper.games.scoresheet.selectors import game_state
 from scorekeeper.games.scoresheet.services import token_valid
 from scorekeeper.games.table.seats import (
@@ -197,6 +198,13 @@ def record_ruling(
     seated = _keeper_or_seat(request, game)
 
     def write() -> tuple[int, dict]:
+        # what the rule search shows for the question at that rule, the table's numbers said
+        shown = shown_passage(
+            game=game,
+            variant=payload.variant or game.variant,
+            rule=payload.rule,
+            question=payload.question,
+        )
         ruling_record(
             game=game,
             question=payload.question,
@@ -204,6 +212,7 @@ def record_ruling(
             rule=payload.rule,
             note=payload.note,
             by=seated or "",
+            shown=shown,
         )
         return 201, game_state(game=game)
 

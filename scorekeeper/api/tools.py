@@ -13,7 +13,7 @@ from scorekeeper.rules import best_arrangement
 from scorekeeper.rules.families import MAX_TEXT
 from scorekeeper.rules.melds import split_melds
 from scorekeeper.rules.messages import Message, as_dict
-from scorekeeper.rules.reference import MeldVerdict, check_going_out_typed
+from scorekeeper.rules.reference import MeldVerdict, check_going_out_typed, knock_verdict
 from scorekeeper.rules.reference import check_melds as melds_report
 
 from .errors import ApiError, ErrorOut, about, with_field
@@ -31,10 +31,20 @@ class ArrangeIn(Schema):
     cards: str = Field(..., json_schema_extra={"minLength": 1, "maxLength": MAX_TEXT, "pattern": r"\S"})
 
 
+class KnockOut(Schema):
+    """Where a hand ends with a knock: may this deadwood knock at this table (its knock limit;
+    only gin in Straight Gin)."""
+
+    may_knock: bool
+    verdict: str  # in the request's language, the table's limit with the book's beside it
+    code: dict[str, Any]  # the verdict as {"code", "params"}, for clients that render their own
+
+
 class ArrangeOut(Schema):
     melds: list[str]
     unmatched: str
     count: int
+    knocking: KnockOut | None = None  # only where a knock limit applies (Gin Rummy, Straight Gin)
 
 
 class MeldsCheckIn(Schema):
@@ -84,6 +94,7 @@ class MeldsCheckOut(Schema):
 @router.post(
     "/arrange",
     response={200: ArrangeOut, **ERRORS},
+    exclude_none=True,
     summary="The deadwood calculator: the best split of a hand into melds",
 )
 def arrange(request: HttpRequest, payload: ArrangeIn):
@@ -101,7 +112,19 @@ def arrange(request: HttpRequest, payload: ArrangeIn):
         )
     with about("cards"):
         found = best_arrangement(hand, table)
-    return {"melds": found.meld_texts, "unmatched": found.unmatched_text, "count": found.count}
+    answer: dict[str, Any] = {
+        "melds": found.meld_texts,
+        "unmatched": found.unmatched_text,
+        "count": found.count,
+    }
+    limit = knock_verdict(found.count, table)
+    if limit is not None:
+        answer["knocking"] = {
+            "may_knock": limit.may_knock,
+            "verdict": render_message(limit.verdict),
+            "code": as_dict(limit.verdict),
+        }
+    return answer
 
 
 @router.post(

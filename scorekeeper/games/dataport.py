@@ -80,6 +80,9 @@ def _game(game: Game) -> dict[str, Any]:
                 "title": r.title,
                 "text": r.text,
                 "note": r.note,
+                "language": r.language,
+                "question_code": r.question_code,
+                "note_code": r.note_code,
             }
             for r in game.rulings.all()
         ],
@@ -245,12 +248,27 @@ def _load_table(game: Game, seats: list[Seat], item: dict[str, Any], where: str)
             **{
                 key: _text(data, key, at) if key in ("question", "variant", "rule") else
                 str(data.get(key) or "")
-                for key in ("by", "question", "variant", "rule", "title", "text", "note")
+                for key in ("by", "question", "variant", "rule", "title", "text", "note",
+                            "language")
             },
+            **{key: _code(data, key, at) for key in ("question_code", "note_code")},
         )
         _stamp(Ruling, ruling.pk, data, at, fields=("created",))
     if rulings:
         Game.objects.filter(pk=game.pk).update(ruling_count=len(rulings))
+
+
+def _code(data: dict[str, Any], key: str, where: str) -> dict[str, Any] | None:
+    """A ruling's question or note as the app wrote it ({"code", "params"}), or None (typed
+    words, or an export from before such codes were kept)."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not isinstance(value.get("code"), str) or not isinstance(
+        value.get("params", {}), dict
+    ):
+        raise ImportRefused(f"{where}.{key}", 'expected {"code": ..., "params": {...}} or null')
+    return {"code": value["code"], "params": value.get("params") or {}}
 
 
 def _dealer(item: dict[str, Any], where: str) -> str | None:

@@ -263,10 +263,17 @@ class Ruling(models.Model):
     question = models.CharField(max_length=300)
     variant = models.CharField(max_length=40)
     rule = models.CharField(max_length=100)
-    # The rule's title and text as they read when the ruling was kept (the recorder's language).
+    # The rule's title and the passage as they read when the ruling was kept (the recorder's
+    # language, the table's numbers): the record; each phone reads them in its own language.
     title = models.CharField(max_length=200, blank=True)
     text = models.TextField(blank=True)
     note = models.CharField(max_length=200, blank=True)
+    language = models.CharField(max_length=10, blank=True)  # the recorder's (of text, words)
+    # A question or note the app wrote (a checker answer kept as a ruling), as a message
+    # ({"code", "params"}) that each phone renders in its language; the words above stay as
+    # the record. None: typed by a person, shown as typed.
+    question_code = models.JSONField(null=True, blank=True)
+    note_code = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "created", "pk"]

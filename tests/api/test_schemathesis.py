@@ -354,4 +354,7 @@ def test_schemathesis_over_the_whole_document_follows_links_and_every_answer_con
     )
     assert _accepted(changed) > 0, writes
     refused = [a for a in writes.get(("DELETE", "DeleteFirstHand"), []) if a[0] >= 300]
-    assert all(a == (412, "precondition_failed") for a in refused), writes
+    # A refusal is the stale one (412), or a credential schemathesis drew instead of the
+    # game's token (403: seen once the document grew a field and the draw moved)
+    stale_or_foreign = {(412, "precondition_failed"), (403, "forbidden")}
+    assert all(a in stale_or_foreign for a in refused), writes

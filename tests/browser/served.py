@@ -71,9 +71,10 @@ def open_phone(chromium, size):
     return context, context.new_page()
 
 
-def start(keeper, base: str) -> str:
-    keeper.goto(base + "/games/new/?variant=knock-rummy")
-    for i, name in enumerate(["Ann", "Bob", "Cy"]):
+def start(keeper, base: str, variant: str = "knock-rummy", players=("Ann", "Bob", "Cy")) -> str:
+    """Start a game on the start page; the game page's address."""
+    keeper.goto(f"{base}/games/new/?variant={variant}")
+    for i, name in enumerate(players):
         keeper.fill(f"#id_player-{i}", name)
     keeper.click(".sticky-actions button")
     keeper.wait_for_url(re.compile(r"/games/[\w-]+/$"))

@@ -48,6 +48,8 @@ def test_the_form_has_exactly_the_schemas_fields(variant, on):
         assert {sf.key for sf in seat_map} <= set(family.seat_keys)
         for i in range(len(players)):
             expected |= {f"p{i}-{sf.name}" for sf in seat_map}
+            # a field sorting another's aces remembers that the page asked (Rummy 500)
+            expected |= {f"p{i}-{sf.name}-asked" for sf in seat_map if sf.aces_of}
     assert set(form.fields) == expected
     assert str(form.fields["winner"].label)  # a label from the schema, rendered
 

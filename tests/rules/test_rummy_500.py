@@ -1,5 +1,6 @@
-"""Rummy 500 (RULES.md 11): examples 54-55 are tests, with typed numbers, lay-offs, negative
-scores and totals, and two packs from five players."""
+"""Rummy 500 (RULES.md 11): examples 54, 55 and 60 are tests (and its Decision on aces laid
+off), with typed numbers, lay-offs, negative scores and totals, and two packs from five
+players."""
 
 import pytest
 
@@ -143,3 +144,68 @@ def test_two_packs_from_five_players():
             }
         )
     assert get_variant("rummy-500").deck(5).packs == 2
+
+
+# -- RULES.md 11's Decision on aces laid off, example 60 (issue 32 §6) ------------------------
+
+
+def _ann_lays_off(ace: str, low: bool):
+    ann = {"melds": ["KH KD KC"], "layoffs": ace, **({"aces_low": ace} if low else {})}
+    return r500(
+        {"out": "Ann", "hands": {"Ann": ann, "Bob": {"laid": 0, "left": 0},
+                                  "Cy": {"laid": 0, "left": 0}}}
+    )
+
+
+def test_example_60_an_ace_laid_off_low_counts_1():
+    assert _ann_lays_off("AS", low=True).deltas["Ann"] == 31  # onto Bob's 2S 3S 4S
+
+
+def test_example_60_an_ace_laid_off_high_counts_15():
+    assert _ann_lays_off("AH", low=False).deltas["Ann"] == 45  # onto Cy's JH QH KH
+
+
+def test_an_ace_laid_off_on_a_set_of_aces_counts_15():
+    scored = r500({"out": "Bob", "hands": {
+        "Ann": {"melds": ["AS AH AD"], "cards": "5C"},
+        "Bob": {"melds": ["7C 8C 9C"], "layoffs": "AC"},
+        "Cy": {"laid": 0, "left": 0}}})
+    assert scored.deltas == {"Ann": 45 - 5, "Bob": 24 + 15, "Cy": 0}
+
+
+def test_the_low_aces_are_said_in_the_explanation():
+    lines = [str(line) for line in _ann_lays_off("AS", low=True).explanation]
+    assert "Ann laid off AS = 1 (AS low, 1 each)" in lines
+
+
+def test_two_aces_laid_off_one_low_one_high():
+    scored = r500({"out": "Ann", "hands": {
+        "Ann": {"melds": ["KH KD KC"], "layoffs": "AS AH", "aces_low": "AS"},
+        "Bob": {"laid": 0, "left": 0}, "Cy": {"laid": 0, "left": 0}}})
+    assert scored.deltas["Ann"] == 30 + 1 + 15
+
+
+@pytest.mark.parametrize(
+    ("layoffs", "low", "field_says"),
+    [
+        ("KS", "KS", "not an ace"),
+        ("AH", "AS", "not among Ann's lay-offs"),
+        ("AS", "AS AS", "not among Ann's lay-offs"),  # one ace laid off, listed twice
+        ("AS", "XX", "XX"),
+    ],
+)
+def test_aces_low_that_were_not_laid_off_are_refused(layoffs, low, field_says):
+    with pytest.raises(RulesError) as caught:
+        r500({"out": "Ann", "hands": {
+            "Ann": {"melds": ["KH KD KC"], "layoffs": layoffs, "aces_low": low},
+            "Bob": {"laid": 0, "left": 0}, "Cy": {"laid": 0, "left": 0}}})
+    assert caught.value.field == "result.hands.Ann.aces_low"
+    assert field_says in str(caught.value)
+
+
+def test_aces_low_with_the_typed_numbers_is_refused():
+    with pytest.raises(RulesError) as caught:
+        r500({"out": "Ann", "hands": {
+            "Ann": {"laid": 31, "left": 0, "aces_low": "AS"},
+            "Bob": {"laid": 0, "left": 0}, "Cy": {"laid": 0, "left": 0}}})
+    assert caught.value.field == "result.hands.Ann.aces_low"

@@ -21,6 +21,7 @@ from scorekeeper.spreadsheet import spreadsheet_safe
 
 from ..models import Game
 from ..scoresheet.selectors import game_state
+from ..table.seats import rulings_read
 from .presentation import settlement
 
 FORMAT = "rummytable-game/2"
@@ -130,9 +131,13 @@ def game_csv(*, game: Game) -> str:
     if data["rulings"]:
         writer.writerow([])
         writer.writerow([gettext("Rulings at this table")])
-        for ruling in data["rulings"]:
+        # each in the reader's language where the app wrote it; the rule id names the place
+        for ruling in rulings_read(game=game, rulings=data["rulings"], players=len(players)):
             writer.writerow(
                 [ruling["at"]]
-                + [spreadsheet_safe(ruling[k] or "") for k in ("by", "question", "text", "note")]
+                + [
+                    spreadsheet_safe(ruling[k] or "")
+                    for k in ("by", "question", "rule", "text", "note")
+                ]
             )
     return "\ufeff" + out.getvalue()

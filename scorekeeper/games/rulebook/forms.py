@@ -16,18 +16,21 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.i18n import translate_text
 from scorekeeper.rules import Variant, all_variants
+from scorekeeper.rules.messages import N_
 from scorekeeper.rules.reference import guide_for, opening_minimum
 from scorekeeper.rules.variants.parameters import house_numbers
 
 MAX_TEXT = 500  # characters of cards, as in the API
 
-KINDS = {
-    "meld": _("Melds"),
-    "opening": _("First meld"),
-    "going-out": _("Going out"),
-    "deadwood": _("Deadwood"),
-    "deal": _("Deal"),
+# Each check's name (as N_ texts: a ruling kept from a check names it in every language).
+KIND_NAMES = {
+    "meld": N_("Melds"),
+    "opening": N_("First meld"),
+    "going-out": N_("Going out"),
+    "deadwood": N_("Deadwood"),
+    "deal": N_("Deal"),
 }
+KINDS = {kind: _(name) for kind, name in KIND_NAMES.items()}
 
 
 def kinds_for(variant: Variant) -> list[tuple[str, Any]]:

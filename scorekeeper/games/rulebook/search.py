@@ -177,3 +177,22 @@ def warm() -> None:
         book_in(say_in(code), code)
     if search_mode() != "lexical" and semantic.available():
         semantic.embed_query("query")  # the engine's first call allocates its buffers
+
+
+def shown_passage(*, game: Game, variant: str, rule: str, question: str) -> str | None:
+    """The passage the rule search shows for ``question`` at ``rule`` (asked from this game, in
+    the active language), with what it says of this table's numbers: what the table read when
+    it kept the ruling. None when the search does not show that place for the question."""
+    if not isinstance(question, str) or not isinstance(rule, str):
+        return None  # the ruling's own checks name the field
+    try:
+        query = clean_question(question)
+    except BadQuestion:
+        return None
+    found = search_rules(query=query, language=clean_language(None), game=game)
+    for hit, in_force in found.results():
+        slug = hit.variant.slug if hit.variant is not None else variant
+        if slug == variant and hit.anchor == rule:
+            shown = hit.answer or hit.sentence or hit.text
+            return " ".join(part for part in (shown, in_force) if part)
+    return None

@@ -7,16 +7,18 @@ variant or game, call it, and render.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
+from scorekeeper.rules.messages import N_, NP_, Message, as_dict, define
 from scorekeeper.rules.reference import (
     SECTION_TITLES,
     assumptions,
@@ -30,6 +32,7 @@ from scorekeeper.rules.reference import (
     glossary,
     guide_for,
     house_texts,
+    knock_verdict,
     opening_minimum,
     options_in_force,
     sections,
@@ -43,7 +46,7 @@ from ..rights import access
 from ..scoresheet.forms import default_variant
 from ..scoresheet.selectors import game_get
 from ..table import seat_access
-from .forms import CheckForm
+from .forms import KIND_NAMES, CheckForm
 from .search import (
     MAX_QUERY,
     BadQuestion,
@@ -223,40 +226,76 @@ def _may_rule(request: HttpRequest, game: Game) -> bool:
 CHECK_RULES = {"meld": "melds", "opening": "melds", "going-out": "going-out", "deadwood": "going-out"}
 
 
-def _check_ruling(form: CheckForm, outcome: dict[str, Any] | None) -> dict[str, str] | None:
+RULING_QUESTION = define(
+    "ruling.check.question", N_("{kind}: {cards}"), translate=("kind",)
+)
+RULING_QUESTION_DISCARD = define(
+    "ruling.check.question_discard", N_("{kind}: {cards} / {discard}"), translate=("kind",)
+)
+RULING_VALID_SET = define("ruling.check.valid_set", N_("Valid set"))
+RULING_VALID_RUN = define("ruling.check.valid_run", N_("Valid run"))
+RULING_NOT_VALID = define("ruling.check.not_valid", N_("Not valid: {reason}"))
+RULING_DEADWOOD = define(
+    "ruling.check.deadwood",
+    NP_("Deadwood: {n} point", "Deadwood: {n} points"),
+    count="n",
+)
+RULING_AND = define("ruling.check.and", N_("{first}; {then}"))
+
+
+def _check_ruling(form: CheckForm, outcome: dict[str, Any] | None) -> dict[str, Any] | None:
     """A checker answer as a ruling to keep: the question (what was checked), the rule it
-    cites, and the answer in words as the note; None for what no rule settles (a deal plan)."""
+    cites, and the answer as the note, both as messages (each phone reads them in its own
+    language) and in this page's words; None for what no rule settles (a deal plan)."""
     if not outcome or outcome["kind"] not in CHECK_RULES:
         return None
     cards = form.cleaned_data.get("cards") or ""
     discard = form.cleaned_data.get("discard") or ""
-    kind = dict(form.fields["kind"].choices).get(outcome["kind"], outcome["kind"])
-    question = f"{kind}: {cards}" + (f" / {discard}" if discard else "")
+    kind = KIND_NAMES[outcome["kind"]]
+    if discard:
+        question = RULING_QUESTION_DISCARD(kind=kind, cards=cards, discard=discard)
+    else:
+        question = RULING_QUESTION(kind=kind, cards=cards)
+    note = _check_answer(outcome)
     return {
-        "question": question[:300],
+        "question": render_message(question)[:300],
         "rule": CHECK_RULES[outcome["kind"]],
-        "note": _check_answer(outcome)[:200],
+        "note": render_message(note)[:200] if note is not None else "",
+        "question_code": json.dumps(as_dict(question)),
+        "note_code": json.dumps(as_dict(note)) if note is not None else "",
     }
 
 
-def _check_answer(outcome: dict[str, Any]) -> str:
-    """The checker's answer in a line of words (what the page shows as its verdict)."""
+def _check_answer(outcome: dict[str, Any]) -> Message | None:
+    """The checker's answer in a line (what the page shows as its verdict), as a message."""
     if outcome.get("report") is not None:
         report = outcome["report"]
         if report.opening is not None:
-            return _say(report.opening.verdict)
-        return "; ".join(
-            (gettext("Valid set") if meld.kind == "set" else gettext("Valid run"))
+            return report.opening.verdict
+        verdicts = [
+            (RULING_VALID_SET() if meld.kind == "set" else RULING_VALID_RUN())
             if meld.valid
-            else f"{gettext('Not valid')}: {_say(meld.reason)}"
+            else RULING_NOT_VALID(reason=meld.reason)
             for meld in report.melds
-        )
+        ]
+        return _joined(verdicts)
     if outcome.get("going_out") is not None:
-        return _say(outcome["going_out"].verdict)
+        return outcome["going_out"].verdict
     if outcome.get("arrangement") is not None:
-        count = outcome["arrangement"].count
-        return ngettext("Deadwood: %(n)s point", "Deadwood: %(n)s points", count) % {"n": count}
-    return ""
+        said = RULING_DEADWOOD(n=outcome["arrangement"].count)
+        knock = outcome.get("limit")
+        return RULING_AND(first=said, then=knock.verdict) if knock is not None else said
+    return None
+
+
+def _joined(lines: list[Message]) -> Message | None:
+    """Several verdicts in one message: "Valid run; Not valid: ..."."""
+    if not lines:
+        return None
+    out = lines[-1]
+    for line in reversed(lines[:-1]):
+        out = RULING_AND(first=line, then=out)
+    return out
 
 
 def _say(text: Any) -> str:
@@ -309,7 +348,10 @@ def check(request: HttpRequest) -> HttpResponse:
         "dropped": dropped,
         "deck": variant.deck(_players(form, names, variant)),
         "shown": bound,
-        "ruling": _check_ruling(form, outcome) if game is not None else None,
+        # a ruling is about the game's own variant (another chosen here is only a look)
+        "ruling": _check_ruling(form, outcome)
+        if game is not None and variant.slug == game.variant
+        else None,
         "may_rule": game is not None and _may_rule(request, game),
     }
     return render(request, "reference/check.html", context)
@@ -378,7 +420,8 @@ def _run(
             discard = form.cleaned_data.get("discard") or None
             verdict = check_going_out_typed([cards], table, discard=discard)
             return {"kind": kind, "going_out": verdict}
-        return {"kind": kind, "arrangement": check_deadwood(" ".join(split_melds(cards)), table)}
+        found = check_deadwood(" ".join(split_melds(cards)), table)
+        return {"kind": kind, "arrangement": found, "limit": knock_verdict(found.count, table)}
     except RulesError as err:
         field = "players" if kind == "deal" else "cards"
         form.add_error(field, render_message(err.message))

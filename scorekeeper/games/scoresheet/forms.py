@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.i18n import render_message, render_message_html, translate_text
 from scorekeeper.rules import RulesError, Variant, all_variants, get_variant
+from scorekeeper.rules.cards import parse_cards
 from scorekeeper.rules.errors import UnknownVariantError
 from scorekeeper.rules.families import MAX_POINTS, MAX_TEXT, Family, SeatField, family_of
 from scorekeeper.rules.melds import split_melds
@@ -351,6 +352,11 @@ class HandForm(forms.Form):
                 for seat_field in self.seat_map:
                     kind = SEAT_KINDS[seat_field.kind]
                     self.fields[f"p{i}-{seat_field.name}"] = kind.field(seat_field)
+                    if seat_field.aces_of:  # set once the page has asked about the aces
+                        self.fields[f"p{i}-{seat_field.name}-asked"] = forms.BooleanField(
+                            required=False, widget=forms.HiddenInput
+                        )
+        self._asked: set[str] = set()
         for extra in self.extras:
             if kind_of(extra).per_seat:
                 self.fields.update(kind_of(extra).form_fields(extra, self))
@@ -450,7 +456,8 @@ class HandForm(forms.Form):
                 bound = {sf.name: self[f"p{i}-{sf.name}"] for sf in self.seat_map}
                 if self.family.seat_fields:
                     row["fields"] = [
-                        {"field": bound[sf.name], "kind": sf.kind} for sf in self.seat_map
+                        {"field": bound[sf.name], "kind": sf.kind, "asked": self._asked_name(i, sf)}
+                        for sf in self.seat_map
                     ]
                 else:
                     row["points"], row["cards"] = bound["points"], bound["cards"]
@@ -459,6 +466,50 @@ class HandForm(forms.Form):
                 row["errors"] = self.seat_errors(i)
             rows.append(row)
         return rows
+
+    def _asked_name(self, i: int, seat_field: SeatField) -> str:
+        """The hidden input saying the page asked about seat ``i``'s aces ("" when it has not):
+        once asked, an empty answer means every ace went high."""
+        name = f"p{i}-{seat_field.name}-asked"
+        if not seat_field.aces_of:
+            return ""
+        asked = name in self._asked or (self.is_bound and self[name].value() not in (None, "", False, "False"))
+        return name if asked else ""
+
+    def _ask_about_aces(self, cleaned: dict[str, Any]) -> None:
+        """A seat field that sorts the aces of another (Rummy 500's aces laid off low among
+        the lay-offs) is asked about each such ace once before the hand saves: left empty the
+        first time, the form names the aces and asks; left empty again, each went high."""
+        for i, name in enumerate(self.players):
+            for seat_field in self.seat_map:
+                if not seat_field.aces_of or cleaned.get(f"p{i}-{seat_field.name}"):
+                    continue
+                if cleaned.get(f"p{i}-{seat_field.name}-asked"):
+                    continue
+                source = next(
+                    (sf for sf in self.seat_map if sf.key == seat_field.aces_of), None
+                )
+                typed = cleaned.get(f"p{i}-{source.name}") if source is not None else None
+                try:
+                    aces = [c for c in parse_cards(typed or "") if c.rank == 1]
+                except RulesError:
+                    continue  # the engine names the bad card next to its own field
+                if not aces:
+                    continue
+                self._asked.add(f"p{i}-{seat_field.name}-asked")
+                self.add_error(
+                    f"p{i}-{seat_field.name}",
+                    ngettext(
+                        "%(name)s laid off %(aces)s: if it went on the low end of a run "
+                        "(onto 2-3), it counts 1: type it here. If it went high or on a set "
+                        "of aces, it counts 15: leave this empty and save again.",
+                        "%(name)s laid off %(aces)s: type here each that went on the low end "
+                        "of a run (onto 2-3), counting 1. Those that went high or on a set of "
+                        "aces count 15: leave them out and save again.",
+                        len(aces),
+                    )
+                    % {"name": name, "aces": " ".join(str(c) for c in aces)},
+                )
 
     def seat_errors(self, i: int) -> list[str]:
         return list(self._seat_errors.get(i, []))
@@ -492,6 +543,8 @@ class HandForm(forms.Form):
                     )
         for extra in self.extras:
             kind_of(extra).clean(extra, self, cleaned)
+        if self.has_seat_entries:
+            self._ask_about_aces(cleaned)
         if "points" in self.fields and cleaned.get("melds") and cleaned.get("points") is not None:
             self.add_error("points", _("Give the melds or their value, not both."))
         return cleaned

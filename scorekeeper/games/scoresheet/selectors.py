@@ -155,6 +155,9 @@ def game_rulings(*, game: Game) -> list[dict[str, Any]]:
             "title": ruling.title,
             "text": ruling.text,
             "note": ruling.note,
+            "language": ruling.language,
+            "question_code": ruling.question_code,
+            "note_code": ruling.note_code,
         }
         for ruling in Ruling.objects.filter(game=game).order_by("created", "pk")
     ]

@@ -14,20 +14,24 @@ leagues app (``game_checked``), whose standings may wait for confirmations.
 from __future__ import annotations
 
 import hmac
+import json
+import re
 import secrets
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import translation
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
 from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import get_variant
 from scorekeeper.rules.errors import ResultError, RulesError
-from scorekeeper.rules.messages import N_, NP_, define
-from scorekeeper.rules.reference import assumptions, glossary, guide_for, sections
+from scorekeeper.rules.messages import CATALOGUE, N_, NP_, Message, as_dict, define, from_dict
+from scorekeeper.rules.reference import assumptions, disputes, glossary, sections
 from scorekeeper.rules.reference.book import SECTION_TITLES
 
 from ..events import game_changed
@@ -39,6 +43,7 @@ from ..signals import game_checked
 MAX_REASON = 200
 MAX_QUESTION = 300
 MAX_NOTE = 200
+MAX_SHOWN = 2000  # a passage the rule search showed, with its line about the table's numbers
 
 NOT_A_PLAYER = define("seat.not_a_player", N_("{name} is not a player of this game"))
 TOO_LONG = define(
@@ -51,6 +56,25 @@ NOT_TEXT = define("seats.text_expected", N_("expected text"))
 UNKNOWN_RULE = define(
     "ruling.unknown_rule", N_("{variant} has no rule {rule} (a rule id from the rule search)")
 )
+OTHER_GAME = define(
+    "ruling.other_game",
+    N_("this game plays {game}: a ruling kept with it is about {game}, not {other}"),
+    translate=("game", "other"),
+)
+OPTION_NUMBER = define(
+    "ruling.option.number", N_("{summary} At this table: {value}."), translate=("summary",)
+)
+OPTION_CHANGED = define(
+    "ruling.option.changed",
+    N_("{summary} At this table: {value} (the book says {book})."),
+    translate=("summary",),
+)
+OPTION_ON = define("ruling.option.on", N_("{summary} At this table: on."), translate=("summary",))
+OPTION_OFF = define(
+    "ruling.option.off", N_("{summary} At this table: off."), translate=("summary",)
+)
+# A sentence ends at . ! ? and a space (not after a number's point: "die 10. Karte").
+_SENTENCE = re.compile(r"(?<=[.!?])(?<!\d\.)\s+")
 
 
 class SeatTaken(Exception):
@@ -227,7 +251,8 @@ def rule_text(
     """The title and text of rule ``rule`` (a place of the rules book, as the rule search names
     it: ``glance``, a section anchor, ``dispute-3``, ``option-target``, ``term-meld``,
     ``assumptions``) of ``variant``, in the active language; at this game's table (its house
-    rules) when it is the game's variant. None for a rule the book does not hold.
+    rules, its numbers) when it is the game's variant: a house rule's place says its value
+    there. None for a rule the book does not hold.
 
     The rule search (issue 23 §1) names its results; this is the one place a ruling turns such a
     name back into words, so a change of the search's ids changes only this function."""
@@ -244,15 +269,15 @@ def rule_text(
     if rule == "glance":
         return say(SECTION_TITLES["glance"]), say(chosen.summary)
     if rule.startswith("dispute-") and rule.removeprefix("dispute-").isdigit():
-        disputes = guide_for(chosen).disputes
+        found = disputes(chosen, table)
         n = int(rule.removeprefix("dispute-"))
-        if 1 <= n <= len(disputes):
-            return say(disputes[n - 1].question), say(disputes[n - 1].answer)
+        if 1 <= n <= len(found):
+            return say(found[n - 1].question), say(found[n - 1].answer)
         return None
     if rule.startswith("option-"):
         for option in chosen.options:
             if option.slug == rule.removeprefix("option-"):
-                return say(option.name), say(option.summary)
+                return say(option.name), say(_option_text(option, chosen, table))
         return None
     if rule.startswith("term-"):
         for term in glossary():
@@ -260,7 +285,7 @@ def rule_text(
                 return say(term.word), say(term.text)
         return None
     if rule == "assumptions":
-        paras = assumptions(chosen)
+        paras = assumptions(chosen, table)
         return say(SECTION_TITLES["assumptions"]), " ".join(say(p.text) for p in paras)
     for section in sections(chosen, table):
         if section.anchor == rule:
@@ -268,23 +293,111 @@ def rule_text(
     return None
 
 
+def _option_text(option: Any, variant: Any, table: Any) -> Any:
+    """A house rule's place: what it does, and its value at ``table`` (the book's beside a
+    number the table changed), so a ruling about it keeps the number the table saw."""
+    rules = table if table is not None else variant.table({}, players=variant.players[0])
+    value = rules.options.get(option.slug)
+    if option.type == "bool":
+        return (OPTION_ON if value else OPTION_OFF)(summary=option.summary)
+    if value is None:
+        return option.summary
+    book = variant.table({}, players=rules.players).options.get(option.slug)
+    if value == book or book is None:
+        return OPTION_NUMBER(summary=option.summary, value=value)
+    return OPTION_CHANGED(summary=option.summary, value=value, book=book)
+
+
 def _say(text: Any) -> str:
     return translate_text(text) if isinstance(text, str) else render_message(text)
 
 
+def _sentences(text: str) -> list[str]:
+    return [part for part in _SENTENCE.split(text.strip()) if part]
+
+
+def _read_passage(ruling: dict[str, Any], place: Callable[[str], tuple[str, str] | None]) -> str:
+    """The ruling's passage in the active language: as kept when the reader reads the
+    recorder's language; else the same sentences of the place in the reader's language (the
+    whole place where the two do not split alike, or the kept words where the book no longer
+    holds the place). ``place(language)``: the ruling's place (title, text) in a language."""
+    kept = ruling["text"]
+    here = (translation.get_language() or "").split("-")[0]
+    then = (ruling.get("language") or "").split("-")[0]
+    if then and here == then:
+        return kept
+    now = place(here)
+    if now is None:
+        return kept
+    if not then:  # kept before rulings knew their language: the whole place, as it was kept
+        return now[1]
+    before = place(then)
+    if before is None:
+        return now[1]
+    theirs, ours = _sentences(before[1]), _sentences(now[1])
+    wanted = [i for i, sentence in enumerate(theirs) if sentence in kept]
+    if wanted and len(theirs) == len(ours):
+        return " ".join(ours[i] for i in wanted)
+    return now[1]
+
+
+def _read_words(words: str, code: Any) -> str:
+    """A question or note the app wrote, in the active language; typed words as typed."""
+    return render_message(code) if code else words
+
+
 def rulings_read(*, game: Game, rulings: list[dict[str, Any]], players: int) -> list[dict]:
     """The game's rulings (as :func:`selectors.game_state` lists them) for a reader: each
-    rule's title and text in the reader's language, as the book says it with this table's
-    numbers, so a ruling kept on a German phone reads in Korean on a Korean one; the stored
-    words (the recorder's) where the book no longer holds the rule. No query."""
+    rule's title, passage, and the app's own question or note in the reader's language with
+    this table's numbers, so a ruling kept on a German phone reads in Korean on a Korean one;
+    the stored words (the recorder's) where the book no longer holds the rule. No query; each
+    place is drawn once per language however many rulings cite it."""
+    drawn: dict[tuple[str, str, str], tuple[str, str] | None] = {}
+
+    def place(variant: str, rule: str, language: str) -> tuple[str, str] | None:
+        key = (variant, rule, language)
+        if key not in drawn:
+            with translation.override(language or None):
+                drawn[key] = rule_text(game=game, variant=variant, rule=rule, players=players)
+        return drawn[key]
+
+    here = (translation.get_language() or "").split("-")[0]
     read = []
     for ruling in rulings:
-        found = rule_text(
-            game=game, variant=ruling["variant"], rule=ruling["rule"], players=players
+        variant, rule = ruling["variant"], ruling["rule"]
+        found = place(variant, rule, here)
+        title = found[0] if found is not None else ruling["title"]
+        read.append(
+            {
+                **ruling,
+                "title": title,
+                "text": _read_passage(ruling, lambda lang, v=variant, r=rule: place(v, r, lang)),
+                "question": _read_words(ruling["question"], ruling.get("question_code")),
+                "note": _read_words(ruling["note"], ruling.get("note_code")),
+            }
         )
-        title, text = found if found is not None else (ruling["title"], ruling["text"])
-        read.append({**ruling, "title": title, "text": text})
     return read
+
+
+NOT_WRITTEN = define(
+    "ruling.not_written", N_("not a sentence the app wrote (a checker's answer)")
+)
+
+
+def written_message(value: Any, field: str) -> Message | None:
+    """A question or note the app wrote, as the page posts it (its message as JSON, from
+    :func:`~scorekeeper.rules.messages.as_dict`): a message of the app's catalogue, or
+    None where nothing was posted."""
+    if value in (None, ""):
+        return None
+    try:
+        data = json.loads(value) if isinstance(value, str) else value
+        message = from_dict(data)
+    except (ValueError, TypeError, KeyError, AttributeError):
+        raise ResultError(NOT_WRITTEN(), field) from None
+    if message.code not in CATALOGUE or len(json.dumps(data)) > 4 * MAX_QUESTION:
+        raise ResultError(NOT_WRITTEN(), field)
+    return message
 
 
 @retry_on_collision
@@ -297,22 +410,42 @@ def ruling_record(
     rule: Any,
     note: Any = "",
     by: str = "",
+    question_code: Message | None = None,
+    note_code: Message | None = None,
+    shown: Any = None,
 ) -> Ruling:
-    """Keep the table's answer to ``question`` with the game: ``rule`` of ``variant`` (None:
-    the game's), with an optional note; ``by`` is the seated player who kept it ("" for the
-    scorekeeper)."""
+    """Keep the table's answer to ``question`` with the game: ``rule`` of the game's variant
+    (``variant`` None: the game's; another game's is refused), with an optional note; ``by``
+    is the seated player who kept it ("" for the scorekeeper).
+
+    The ruling keeps what the table read: ``shown``, the passage the rule search showed for
+    the question at that rule with what it said of this table's numbers (the rulebook finds it:
+    :func:`~scorekeeper.games.rulebook.search.shown_passage`), or the rule's whole place with
+    this table's numbers where nothing was shown, in the recorder's language. A question or note the app wrote (``question_code``,
+    ``note_code``: a checker's answer) is kept as a message each phone reads in its language,
+    its words in the recorder's language as the record."""
+    if question_code is not None:  # the record: the app's words in the recorder's language
+        question = render_message(question_code)[:MAX_QUESTION]
+    if note_code is not None:
+        note = render_message(note_code)[:MAX_NOTE]
     question = _text(question, "question", limit=MAX_QUESTION)
     note = _text(note, "note", limit=MAX_NOTE, required=False)
     variant = _text(variant or game.variant, "variant", limit=40)
     rule = _text(rule, "rule", limit=100)
     try:
-        variant = get_variant(variant).slug
+        chosen = get_variant(variant)
     except RulesError as err:
         raise err.at("variant") from None
+    if chosen.slug != game.variant:
+        played = get_variant(game.variant)
+        raise ResultError(OTHER_GAME(game=played.name, other=chosen.name), "variant")
+    variant = chosen.slug
     found = rule_text(game=game, variant=variant, rule=rule)
     if found is None:
         raise ResultError(UNKNOWN_RULE(variant=variant, rule=rule), "rule")
     title, text = found
+    if shown not in (None, ""):
+        text = _text(shown, "text", limit=MAX_SHOWN)
     _lock(game)
     ruling = Ruling.objects.create(
         game=game,
@@ -323,6 +456,9 @@ def ruling_record(
         title=title[:200],
         text=text,
         note=note,
+        language=(translation.get_language() or "")[:10],
+        question_code=as_dict(question_code) if question_code is not None else None,
+        note_code=as_dict(note_code) if note_code is not None else None,
     )
     Game.objects.filter(pk=game.pk).update(ruling_count=F("ruling_count") + 1)
     game.ruling_count += 1

@@ -24,6 +24,7 @@ from ..table.seats import (
     hand_dispute,
     ruling_record,
     ruling_remove,
+    written_message,
 )
 from .common import editors_only, forbidden, game_or_404
 
@@ -121,6 +122,9 @@ def ruling_create(request: HttpRequest, game_id: str) -> HttpResponse:
             rule=request.POST.get("rule"),
             note=request.POST.get("note"),
             by=player or "",
+            question_code=written_message(request.POST.get("question_code"), "question"),
+            note_code=written_message(request.POST.get("note_code"), "note"),
+            shown=request.POST.get("shown"),  # the passage the page showed, if any
         )
     except RulesError as err:
         labels = {
@@ -128,6 +132,7 @@ def ruling_create(request: HttpRequest, game_id: str) -> HttpResponse:
             "note": _("Note"),
             "rule": _("Rule"),
             "variant": _("Game"),
+            "text": _("Rule"),
         }
         text = render_message(err.message)
         label = labels.get(err.field or "")

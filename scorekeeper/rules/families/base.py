@@ -177,6 +177,10 @@ SEAT_KEYS: Mapping[str, SeatKey] = {
     "laid": SeatKey("number", "points laid on the table: melds and lay-offs (with left)"),
     "left": SeatKey("number", "points left in hand (with laid)"),
     "layoffs": SeatKey("cards", "the cards he laid off on anyone's melds"),
+    "aces_low": SeatKey(
+        "cards",
+        "the aces among his lay-offs that went on the low end of a run (onto 2-3): each counts 1",
+    ),
 }
 
 
@@ -197,6 +201,9 @@ class SeatField:
     #: the key this field fills when the seat also gives its melds (a knocker's whole hand
     #: becomes his unmatched cards); "" keeps ``key``
     with_melds: str = ""
+    #: the key of the seat's card field whose aces this field sorts (Rummy 500's aces laid
+    #: off low, among the lay-offs): the page asks about each such ace before it saves
+    aces_of: str = ""
 
     @property
     def keys_read(self) -> tuple[str, ...]:
@@ -350,9 +357,26 @@ class Family:
         return False
 
     def meld_value(self, meld: MeldReading, table: Table) -> int:
-        """What ``meld`` is worth as laid at ``table`` (the checker shows it): the meld's own
-        value, which a family that scores laid melds its own way replaces (Rummy 500)."""
-        return meld.value
+        """What ``meld`` is worth at ``table``, the one number the checker's page and the API's
+        ``melds/check`` both show: towards a first meld where the table has an opening minimum
+        (German Rummy, Caloochi: a joker counts as the card it stands for), else what its cards
+        count at this table (Phỏm's jack 11, Boat House's ace 11, Double Rum's joker 15). A
+        family that scores laid melds its own way replaces it (Rummy 500).
+
+        >>> from scorekeeper.rules import get_variant
+        >>> from scorekeeper.rules.families import family_of
+        >>> from scorekeeper.rules.melds import read_meld
+        >>> def worth(slug, cards):
+        ...     table = get_variant(slug).table()
+        ...     return family_of(table.variant).meld_value(read_meld(cards, table.meld_rules), table)
+        >>> worth("phom", "9C 10C JC"), worth("boat-house-rum", "KD AD 2D")
+        (30, 23)
+        >>> worth("double-rum", "JK 7H 7H"), worth("german-rummy", "JK 5H 6H")
+        (29, 18)
+        """
+        if self.initial_meld(table) is not None:
+            return meld.value
+        return table.values.total(mc.card for mc in meld.cards)
 
     def initial_meld(self, rules: Variant | Table) -> int | None:
         """The value a player's first melds must reach (the table's house rule, or the

@@ -1,10 +1,12 @@
 """The Rummy 500 family (RULES.md 11): every player scores what he laid on the table (his melds
 and his lay-offs) minus what is left in his hand; a hand score and a total may be negative.
 
-An ace counts 15, except an ace laid low in a run with a 2 (A-2-3), which counts 1. An ace laid
-off counts 15 (the entry does not say which meld took it). Each seat gives either the two
-numbers ``laid`` and ``left``, or the cards: ``melds`` (declared, checked), ``layoffs`` (a card
-list) and ``cards`` (left in hand). The player who went out holds nothing.
+An ace counts 15, except an ace laid low in a run with a 2 (A-2-3), which counts 1. The same
+holds for a lay-off (RULES.md 11, Decision): an ace laid off at the low end of a run counts 1,
+one laid off high or on a set of aces 15; the entry lists the aces that went low in
+``aces_low`` (each also in ``layoffs``). Each seat gives either the two numbers ``laid`` and
+``left``, or the cards: ``melds`` (declared, checked), ``layoffs`` (a card list), ``aces_low``
+and ``cards`` (left in hand). The player who went out holds nothing.
 
 >>> from scorekeeper.rules import score_hand
 >>> score_hand(variant="rummy-500", players=["Ann", "Bob"], result={"out": "Ann", "hands": {
@@ -44,9 +46,19 @@ NUMBERS_OR_CARDS = define(
 )
 GIVE_BOTH = define("r500.give_both", N_("give both numbers: laid and left"))
 EXPECTED_NUMBER = define("r500.expected_number", N_("expected a whole number, got {value}"))
+LOW_NOT_ACE = define(
+    "r500.low_not_ace", N_("{card} is not an ace: only an ace laid off can go low (onto 2-3)")
+)
+LOW_NOT_LAID_OFF = define(
+    "r500.low_not_laid_off",
+    N_("{card} is not among {name}'s lay-offs: list the ace there too"),
+)
+LAID_OFF_LOW = define(
+    "r500.laid_off_low", N_("{name} laid off {cards} = {value} ({aces} low, 1 each)")
+)
 
 NUMBERS = ("laid", "left")
-CARD_KEYS = ("melds", "layoffs", "cards")
+CARD_KEYS = ("melds", "layoffs", "aces_low", "cards")
 
 
 def meld_value(meld: MeldReading, values: CardValues) -> int:
@@ -115,14 +127,22 @@ def _read_seat(hand, name, entry, where, values):
     lines = []
     melds = read_melds(entry["melds"], hand.table, f"{where}.melds") if entry.get("melds") else []
     layoffs = parse_card_text(entry.get("layoffs") or "", f"{where}.layoffs")
+    low = _aces_low(entry, layoffs, name, f"{where}.aces_low")
     left_cards = parse_card_text(entry.get("cards") or "", f"{where}.cards")
     laid = sum(meld_value(m, values) for m in melds)
     if melds:
         lines.append(LAID(name=name, melds=" · ".join(str(m) for m in melds), value=laid))
     if layoffs:
-        value = values.total(layoffs)
+        value = layoff_value(layoffs, low, values)
         laid += value
-        lines.append(LAID_OFF(name=name, cards=format_cards(layoffs), value=value))
+        if low:
+            lines.append(
+                LAID_OFF_LOW(
+                    name=name, cards=format_cards(layoffs), value=value, aces=format_cards(low)
+                )
+            )
+        else:
+            lines.append(LAID_OFF(name=name, cards=format_cards(layoffs), value=value))
     left = values.total(left_cards)
     if left_cards:
         lines.append(HOLDS(name=name, cards=format_cards(left_cards), value=left))
@@ -134,11 +154,39 @@ def _read_seat(hand, name, entry, where, values):
     return laid, left, lines, melds, every
 
 
+def layoff_value(layoffs: list[Card], low: list[Card], values: CardValues) -> int:
+    """What a player's lay-offs are worth: card values, each ace in ``low`` (laid off at the
+    low end of a run) counting 1 (RULES.md 11, example 60).
+
+    >>> from scorekeeper.rules.cards import parse_cards
+    >>> values = CardValues(ace=15)
+    >>> layoff_value(parse_cards("AS"), parse_cards("AS"), values)
+    1
+    >>> layoff_value(parse_cards("AH 5C"), [], values)
+    20
+    """
+    return values.total(layoffs) - len(low) * (values.ace - LOW_ACE)
+
+
+def _aces_low(entry: Mapping, layoffs: list[Card], name: str, where: str) -> list[Card]:
+    """The aces of ``entry["aces_low"]``: each an ace, each among the lay-offs (a card laid
+    off twice, with two packs, may be listed twice)."""
+    low = parse_card_text(entry.get("aces_low") or "", where)
+    spare = list(layoffs)
+    for card in low:
+        if card.rank != 1:
+            raise ResultError(LOW_NOT_ACE(card=str(card)), where)
+        if card not in spare:
+            raise ResultError(LOW_NOT_LAID_OFF(card=str(card), name=name), where)
+        spare.remove(card)
+    return low
+
+
 class Rummy500(Family):
     slug = "rummy-500"
     scorer = staticmethod(score_rummy_500)
     seats = "all"
-    seat_keys = ("laid", "left", "melds", "layoffs", "cards")
+    seat_keys = ("laid", "left", "melds", "layoffs", "aces_low", "cards")
     seat_fields: ClassVar[tuple[SeatField, ...]] = (
         SeatField("laid", "laid", "number", N_("Laid on the table (points)")),
         SeatField(
@@ -146,6 +194,13 @@ class Rummy500(Family):
         ),
         SeatField("melds", "melds", "melds", N_("or the melds laid")),
         SeatField("layoffs", "layoffs", "cards", N_("the cards laid off on any meld")),
+        SeatField(
+            "aces_low",
+            "aces_low",
+            "cards",
+            N_("of those, the aces laid off low (onto 2-3)"),
+            aces_of="layoffs",
+        ),
         SeatField("cards", "cards", "cards", N_("the cards left in hand")),
     )
     seat_heading = N_("What each player laid and has left")

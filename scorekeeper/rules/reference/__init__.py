@@ -40,6 +40,7 @@ from .check import (
     check_meld,
     check_melds,
     deal_plan,
+    knock_verdict,
     opening_minimum,
     reading_text,
 )
@@ -73,6 +74,7 @@ __all__ = [
     "assumptions",
     "changed_options",
     "check_deadwood",
+    "knock_verdict",
     "check_going_out",
     "check_going_out_typed",
     "check_meld",

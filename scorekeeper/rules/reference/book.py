@@ -555,7 +555,7 @@ def comparison() -> list[Comparison]:
                 opening=opening_minimum(variant),
                 values=variant.values,
                 going_out=guide.going_out.ways_text,
-                knock=guide.going_out.knock,
+                knock=guide.going_out.knock and not guide.going_out.ways_text,
                 end=variant.end,
                 goal=table.options.get("target") if variant.end.kind == "target" else None,
             )

@@ -54,6 +54,11 @@ OUT_KNOCK = define(
     N_("Nobody goes out in {game}: the hand ends with a knock. Check the deadwood instead."),
     translate=("game",),
 )
+OUT_ENDS = define(
+    "check.going_out.ends",
+    N_("Nobody goes out in {game}: {ways}. Check the deadwood instead."),
+    translate=("game", "ways"),
+)
 OUT_OK_DISCARD = define(
     "check.going_out.ok_discard",
     N_("Yes: {melded} cards melded ({shape}) and {discard} discarded."),
@@ -283,6 +288,8 @@ def check_going_out(
     """
     variant = table.variant
     rule = going_out_rule(table)
+    if rule.knock and rule.ways_text:  # Straight Gin: no knock either, only gin
+        return GoingOutVerdict(False, OUT_ENDS(game=variant.name, ways=rule.ways_text))
     if rule.knock:
         return GoingOutVerdict(False, OUT_KNOCK(game=variant.name))
     if melds is not None:
@@ -508,6 +515,63 @@ def check_deadwood(cards: str | Sequence[Card | str], table: Table) -> Arrangeme
     return arrange(hand, table.meld_rules, table.values)
 
 
+KNOCK_OVER = define(
+    "check.knock.over",
+    N_("Deadwood {count} is over this table's knock limit of {limit}: this hand may not knock."),
+)
+KNOCK_WITHIN = define(
+    "check.knock.within",
+    N_("Deadwood {count} is within this table's knock limit of {limit}: this hand may knock."),
+)
+KNOCK_GIN = define("check.knock.gin", N_("No deadwood: this hand goes gin."))
+GIN_ONLY_OVER = define(
+    "check.knock.gin_only",
+    N_("Deadwood {count}: only gin ends a hand in {game}, so this hand may not knock."),
+    translate=("game",),
+)
+
+
+@dataclass(frozen=True)
+class KnockVerdict:
+    """May a hand with this deadwood knock at this table, and the verdict in words."""
+
+    may_knock: bool
+    verdict: Message
+
+
+def knock_verdict(count: int, table: Table) -> KnockVerdict | None:
+    """What a deadwood of ``count`` means at ``table`` where a hand ends with a knock: over or
+    within the table's knock limit (a limit the table changed is said with the book's beside
+    it), gin, or, where only gin ends a hand (Straight Gin), no knock at all. None where no
+    knock limit applies (Knock Rummy has none; an Oklahoma hand's limit is its upcard's).
+
+    >>> from scorekeeper.rules import get_variant
+    >>> gin = get_variant("gin-rummy")
+    >>> over = knock_verdict(8, gin.table({"knock-limit": 7}))
+    >>> over.may_knock, str(over.verdict)
+    (False, "Deadwood 8 is over this table's knock limit of 7 (at this table; the book says 10): this hand may not knock.")
+    >>> str(knock_verdict(8, gin.table()).verdict)
+    "Deadwood 8 is within this table's knock limit of 10: this hand may knock."
+    >>> str(knock_verdict(3, get_variant("straight-gin").table()).verdict)
+    'Deadwood 3: only gin ends a hand in Straight Gin, so this hand may not knock.'
+    >>> knock_verdict(3, get_variant("knock-rummy").table()) is None
+    True
+    """
+    gin_only = table.variant.param("gin-only")
+    limit = table.options.get("knock-limit")
+    if not gin_only and limit is None:
+        return None
+    if count == 0:
+        return KnockVerdict(True, KNOCK_GIN())
+    if gin_only:
+        return KnockVerdict(False, GIN_ONLY_OVER(count=count, game=table.variant.name))
+    book = table.variant.option("knock-limit").default
+    said = limit if limit == book else BESIDE_BOOK(value=limit, book=book)
+    if count > limit:
+        return KnockVerdict(False, KNOCK_OVER(count=count, limit=said))
+    return KnockVerdict(True, KNOCK_WITHIN(count=count, limit=said))
+
+
 @dataclass(frozen=True)
 class DealPlan:
     """What a table needs to set up a hand: cards, deal sizes, who deals and who plays first."""
@@ -568,6 +632,7 @@ def deal_plan(
 __all__ = [
     "DealPlan",
     "GoingOutVerdict",
+    "KnockVerdict",
     "MeldVerdict",
     "MeldsReport",
     "OpeningVerdict",
@@ -579,6 +644,7 @@ __all__ = [
     "check_melds",
     "deal_plan",
     "find_way_out",
+    "knock_verdict",
     "opening_minimum",
     "read_in_order",
     "reading_text",

@@ -148,19 +148,26 @@ class Guide:
         disputes: tuple[int, ...] | None = None,
         more_disputes: tuple[Dispute, ...] = (),
         terms: tuple[str, ...] = (),
+        sections: Mapping[str, tuple[Para, ...]] | None = None,
+        without_terms: tuple[str, ...] = (),
+        going_out: GoingOut | None = None,
     ) -> Guide:
         """The guide of a variant derived from this guide's (``variant`` and ``parent`` are
-        the two names): it shares this guide's paragraphs, terms (plus ``terms``) and the
-        disputes numbered in ``disputes`` (1 first; None: all) and its own ``more_disputes``, says once which game it plays
-        as, and has its own worked examples. Its rule texts state only what differs (see
-        :meth:`~scorekeeper.rules.variants.Variant.derive`)."""
+        the two names): it shares this guide's paragraphs (each section in ``sections``
+        replaced by the derived one's), terms (plus ``terms``, less ``without_terms``) and the
+        disputes numbered in ``disputes`` (1 first; None: all) and its own ``more_disputes``,
+        says once which game it plays as, and has its own worked examples. Its rule texts
+        state only what differs (see :meth:`~scorekeeper.rules.variants.Variant.derive`)."""
         note = Para(PLAYS_AS(variant=variant, parent=parent))
         kept = self.disputes if disputes is None else tuple(self.disputes[n - 1] for n in disputes)
+        own = {**self.sections, **(sections or {})}
+        shared = tuple(t for t in self.terms if t not in without_terms)
         return replace(
             self,
             slug=slug,
-            sections={**self.sections, "play": (note, *self.sections.get("play", ()))},
-            terms=(*self.terms, *(t for t in terms if t not in self.terms)),
+            sections={**own, "play": (note, *own.get("play", ()))},
+            terms=(*shared, *(t for t in terms if t not in shared)),
             disputes=(*kept, *more_disputes),
             examples=examples,
+            going_out=going_out or self.going_out,
         )

@@ -141,13 +141,14 @@ class Variant:
         params: Mapping[str, Any] | None = None,
         rules: tuple[tuple[str, Any], ...] = (),
         decisions: tuple[Any, ...] = (),
+        kept_decisions: tuple[int, ...] | None = None,
         **changes: Any,
     ) -> Variant:
         """A variant that plays as this one except for ``params`` (and any field in
         ``changes``: its options, its player count...). Its rule texts are the parent's, each
         heading in ``rules`` replaced by the derived text (a new heading is added, None drops
         the parent's), so a derived variant states only what differs; its decisions follow
-        the parent's.
+        the parent's (those numbered in ``kept_decisions``, 1 first; None: all).
 
         >>> from types import MappingProxyType
         >>> base = Variant("base", "Base", "", "knock", (2, 2), MappingProxyType({2: 10}),
@@ -158,6 +159,11 @@ class Variant:
         ('base', True, (('Deal', 'ten each'), ('Scoring', 'gin only')))
         """
         replaced = dict(rules)
+        kept = (
+            self.decisions
+            if kept_decisions is None
+            else tuple(self.decisions[n - 1] for n in kept_decisions)
+        )
         prose = tuple((h, replaced.pop(h, text)) for h, text in self.rules)
         prose = tuple((h, text) for h, text in prose + tuple(replaced.items()) if text is not None)
         return replace(
@@ -169,7 +175,7 @@ class Variant:
             aka=changes.pop("aka", ()),
             params=MappingProxyType({**self.params, **(params or {})}),
             rules=prose,
-            decisions=self.decisions + tuple(decisions),
+            decisions=kept + tuple(decisions),
             **changes,
         )
 

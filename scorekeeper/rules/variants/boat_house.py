@@ -49,7 +49,7 @@ BOAT_HOUSE_RUM = Variant(
             N_("The player who went out scores the unmatched cards of all opponents: ace 11, king, "
             "queen and jack 10, the rest their number. When a whole hand is entered, the app "
             "splits it into the melds that leave the least unmatched value. After a hand that "
-            "takes someone to 100 or more (the target option) the highest total wins."),
+            "takes someone to {target} or more (the target option) the highest total wins."),
         ),
     ),
     decisions=(

@@ -48,7 +48,7 @@ CALOOCHI = Variant(
             N_("Scoring"),
             N_("The player who goes out scores all the points left in the other hands: ace 15, joker "
             "25, king, queen and jack 10, other cards their number. After a hand that takes "
-            "someone to 100 or more (the target option) the highest total wins."),
+            "someone to {target} or more (the target option) the highest total wins."),
         ),
     ),
     decisions=(

@@ -88,7 +88,7 @@ CONTINENTAL_RUM = Variant(
             N_("Scoring"),
             N_("The winner collects from each opponent a base of 1 point and another {joker_fee} for every "
             "joker used in the melds; what the others pay comes off their totals. Players start on "
-            "100 (the starting points option). When the agreed number of hands is played (the "
+            "{starting_points} (the starting points option). When the agreed number of hands is played (the "
             "hands option), the highest total wins, and leaders on the same total share the win."),
         ),
         (

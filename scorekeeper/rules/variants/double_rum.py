@@ -39,7 +39,7 @@ DOUBLE_RUM = Variant(
         ),
         (
             N_("End of the game"),
-            N_("After a hand that takes someone to 100 or more (the target option), the highest total "
+            N_("After a hand that takes someone to {target} or more (the target option), the highest total "
             "wins."),
         ),
     ),

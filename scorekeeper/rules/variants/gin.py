@@ -194,6 +194,19 @@ STRAIGHT_GIN = GIN_RUMMY.derive(
         ("Knocking", STRAIGHT_KNOCKING()),
         ("Scoring", STRAIGHT_SCORING),
     ),
+    # Gin Rummy's decisions about the knocker's arrangement and the lay-offs against a knock
+    # do not apply: nobody knocks (RULES.md 10.1).
+    kept_decisions=(1, 4, 5),
+    decisions=(
+        N_(
+            "A hand is entered with the player who went gin in the knocker's place; a hand "
+            "entered with any deadwood for him is refused, since only gin ends a hand."
+        ),
+        N_(
+            "When the other player's whole hand is entered, the app finds the melds that leave "
+            "him the least deadwood; nothing is laid off against gin."
+        ),
+    ),
 )
 
 VARIANTS = (GIN_RUMMY, OKLAHOMA_GIN, STRAIGHT_GIN)

@@ -50,7 +50,7 @@ KNOCK_RUMMY = Variant(
         ),
         (
             N_("End of the game"),
-            N_("The game ends after a hand that takes someone to 100 or more (the target option), and "
+            N_("The game ends after a hand that takes someone to {target} or more (the target option), and "
             "the highest total wins; if the top is shared, another hand is played."),
         ),
     ),

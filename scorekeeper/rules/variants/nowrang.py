@@ -59,7 +59,8 @@ NOWRANG = Variant(
     ),
     decisions=(
         N_("The rules only name a winner. The app counts each hand as one game and offers a match of "
-        "several games, 1 by default, the leader being whoever has more wins."),
+        "several games (the match length option, here {match_games}), the leader being whoever "
+        "has more wins."),
         N_("The winner of a game deals the next one."),
     ),
 )

@@ -93,7 +93,7 @@ PHOM = Variant(
             "pays that player 1 chip; and a player who fed three discards to the next player, who "
             "then goes ù, covers the whole ù payment alone while nobody else pays. The session "
             "lasts the agreed number of hands (the hands option) and the most chips win, equal "
-            "leaders sharing; starting chips sets everyone's opening balance (0 unless changed)."),
+            "leaders sharing; starting chips sets everyone's opening balance, here {starting_chips}."),
         ),
     ),
     decisions=(

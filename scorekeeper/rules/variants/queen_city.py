@@ -43,13 +43,13 @@ QUEEN_CITY_RUM = Variant(
         ),
         (
             N_("End of the game"),
-            N_("After a hand that takes someone to 500 or more (the target option), the highest total "
+            N_("After a hand that takes someone to {target} or more (the target option), the highest total "
             "wins."),
         ),
     ),
     decisions=(
         N_("The rules set no target. Since hand scores are multiplied, the usual 100 would often end "
-        "a game after one hand, so the app plays to 500."),
+        "a game after one hand, so the app plays to {target}."),
         N_("A tie for the highest total at the moment the game would end settles nothing: play "
         "continues hand by hand until a single player is ahead."),
     ),

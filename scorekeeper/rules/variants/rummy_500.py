@@ -49,8 +49,9 @@ RUMMY_500 = Variant(
         (
             N_("Scoring"),
             N_(
-                "An ace counts 15, except an ace laid low in A-2-3, which counts 1; king, queen and "
-                "jack 10, other cards their number. Each player scores the cards he laid on the table "
+                "An ace counts 15, except an ace laid low in A-2-3 or laid off at the low end of a "
+                "run, which counts 1; king, queen and jack 10, other cards their number. Each "
+                "player scores the cards he laid on the table "
                 "(melds and lay-offs) minus the cards left in his hand, so a hand score, and a total, "
                 "may be negative."
             ),
@@ -58,7 +59,7 @@ RUMMY_500 = Variant(
         (
             N_("End of the game"),
             N_(
-                "The game ends after a hand that takes someone to 500 or more (the target option); "
+                "The game ends after a hand that takes someone to {target} or more (the target option); "
                 "the highest total wins, and a tie at the top plays another hand."
             ),
         ),
@@ -67,7 +68,9 @@ RUMMY_500 = Variant(
         N_("The hand ends when a player has no card left, whether or not he discarded last."),
         N_(
             "A player may enter the two numbers, laid and left, or the cards: the melds he laid, "
-            "the cards he laid off and the cards left in his hand. An ace laid off counts 15."
+            "the cards he laid off and the cards left in his hand. An ace laid off at the low end "
+            "of a run (onto 2-3) counts 1; one laid off high (onto Q-K) or on a set of aces, 15. "
+            "The entry says which of the aces laid off went low: the page asks about each."
         ),
         N_(
             "When the game would end with two or more players sharing the highest total, "

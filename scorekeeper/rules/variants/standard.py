@@ -27,23 +27,15 @@ _SCORE = (
 )
 
 
-# One text per default target, each whole, so that each can be translated.
-_GAME_END = {
-    100: N_(
-        "Once a hand finishes with somebody on 100 or more, the game ends there and "
+# The target is the table's (reference/numbers.py fills it in): 100 or 200 in the book.
+_GAME_END = (
+    N_("End of the game"),
+    N_(
+        "Once a hand finishes with somebody on {target} or more, the game ends there and "
         "the player with the highest total wins. The target option moves that line; a "
         "target of 0 turns every hand into a full game, and its winner deals the next one."
     ),
-    200: N_(
-        "Once a hand finishes with somebody on 200 or more, the game ends there and "
-        "the player with the highest total wins. The target option moves that line; a "
-        "target of 0 turns every hand into a full game, and its winner deals the next one."
-    ),
-}
-
-
-def _game_end(target: int) -> tuple[str, str]:
-    return (N_("End of the game"), _GAME_END[target])
+)
 
 
 _OPTIONS = (
@@ -119,7 +111,7 @@ def _standard_like(
             _MELDS,
             play,
             scoring,
-            _game_end(target),
+            _GAME_END,
             _OPTIONS if laid_in_play else _OPTIONS_COMPLETE,
         ),
         decisions=(_COMMON, *decisions, *_TIE),

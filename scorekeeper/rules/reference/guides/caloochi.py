@@ -32,8 +32,8 @@ CALOOCHI = Guide(
         "end": (
             Para(
                 N_(
-                    "After a hand that takes someone to the target (100 unless changed), the "
-                    "highest total wins; a tie at the top plays another hand."
+                    "After a hand that takes someone to {target} or more (the target option), "
+                    "the highest total wins; a tie at the top plays another hand."
                 ),
             ),
         ),

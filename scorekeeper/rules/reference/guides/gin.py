@@ -126,6 +126,20 @@ STRAIGHT = GIN.derive(
     slug="straight-gin",
     variant=N_("Straight Gin"),
     parent=N_("Gin Rummy"),
+    # RULES.md 10.1: nobody knocks, so no knock limit, no lay-offs and no undercut
+    sections={
+        "going-out": (
+            Para(
+                N_(
+                    "Nobody goes out by melding on the table, and nobody knocks: a hand ends "
+                    "only when a player goes gin with no deadwood at all (or big gin, with the "
+                    "house rule), or is void when the stock is down to two cards."
+                ),
+            ),
+        ),
+    },
+    without_terms=("knock-limit", "lay-off", "undercut"),
+    going_out=GoingOut(N_("only gin (no deadwood at all) ends a hand"), knock=True),
     disputes=(3, 4),
     more_disputes=(
         Dispute(

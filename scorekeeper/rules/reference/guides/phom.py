@@ -22,8 +22,8 @@ PHOM = Guide(
         "end": (
             Para(
                 N_(
-                    "A session lasts the agreed number of hands (twice the number of players "
-                    "unless changed); then the most chips win."
+                    "A session lasts the agreed number of hands (the hands option; by default "
+                    "twice the number of players); then the most chips win."
                 ),
             ),
         ),

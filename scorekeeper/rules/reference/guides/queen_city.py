@@ -60,7 +60,7 @@ QUEEN_CITY = Guide(
         Dispute(
             N_("When does the game end?"),
             N_(
-                "After a hand that takes someone to 500 (an app decision; the target option "
+                "After a hand that takes someone to {target} (an app decision; the target option "
                 "changes it). The highest total wins."
             ),
             "end",

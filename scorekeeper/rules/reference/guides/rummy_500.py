@@ -45,8 +45,8 @@ RUMMY_500 = Guide(
         Dispute(
             N_("What is an ace worth?"),
             N_(
-                "15, laid or left in hand, except an ace laid low in a run with a 2 (A-2-3), "
-                "which counts 1."
+                "15, laid or left in hand, except an ace laid low in a run with a 2 (A-2-3) or "
+                "laid off at the low end of a run (onto 2-3), which counts 1."
             ),
             "scoring",
             Check("meld", "AS 2S 3S"),
@@ -104,6 +104,18 @@ RUMMY_500 = Guide(
                     "Ann": {"laid": 40, "left": 15},
                     "Bob": {"melds": ["7C 8C 9C"], "layoffs": "10H"},
                     "Cy": {"laid": 0, "left": 31},
+                },
+            },
+        ),
+        Example(
+            N_("4. An ace laid off low counts 1, laid off high 15"),
+            ABC,
+            {
+                "out": "Ann",
+                "hands": {
+                    "Ann": {"melds": ["KH KD KC"], "layoffs": "AS", "aces_low": "AS"},
+                    "Bob": {"melds": ["2S 3S 4S"], "cards": "7D"},
+                    "Cy": {"melds": ["10D JD QD"], "layoffs": "AD", "cards": "5C"},
                 },
             },
         ),
