@@ -51,7 +51,7 @@ from .base import (
 
 def _found() -> list[type[Family]]:
     """Every family class of this package: a :class:`Family` subclass that names its own slug."""
-    found = []
+    found: list[type[Family]] = []
     for module in pkgutil.iter_modules(__path__):
         loaded = importlib.import_module(f"{__name__}.{module.name}")
         found.extend(
