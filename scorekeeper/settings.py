@@ -183,6 +183,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it may read the language from there), before CommonMiddleware.
     "django.middleware.locale.LocaleMiddleware",
+    # Korean particles after a name (이/가, 을/를...) chosen from the name (scorekeeper/particles).
+    "scorekeeper.particles.ParticlesMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

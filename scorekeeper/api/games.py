@@ -289,7 +289,7 @@ def _game_or_404(public_id: str) -> Game:
     try:
         return game_get(public_id=public_id)
     except Game.DoesNotExist:
-        raise Http404(f"no game {public_id!r}") from None
+        raise Http404(gettext("no game %(id)s") % {"id": repr(public_id)}) from None
 
 
 # -- endpoints ----------------------------------------------------------------------------------
@@ -622,4 +622,4 @@ def _hand_or_404(number: int) -> Iterator[None]:
     try:
         yield
     except Hand.DoesNotExist:
-        raise Http404(f"this game has no hand {number}") from None
+        raise Http404(gettext("this game has no hand %(n)s") % {"n": number}) from None

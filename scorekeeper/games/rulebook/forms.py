@@ -14,6 +14,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.i18n import translate_text
 from scorekeeper.rules import Variant, all_variants
 from scorekeeper.rules.reference import guide_for, opening_minimum
 from scorekeeper.rules.variants.parameters import house_numbers
@@ -57,7 +58,7 @@ class CheckForm(forms.Form):
     def __init__(self, *args: Any, variant: Variant, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.variant_obj = variant
-        self.fields["variant"].choices = [(v.slug, v.name) for v in all_variants()]
+        self.fields["variant"].choices = [(v.slug, translate_text(v.name)) for v in all_variants()]
         self.fields["kind"].choices = kinds_for(variant)
         for option in variant.options:
             if option.type == "bool":

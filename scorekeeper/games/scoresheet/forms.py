@@ -253,7 +253,7 @@ def player_count_message(variant: Variant, count: int) -> str:
             "count": count,
             "missing": low - count,
         }
-    fits = [v.name for v in all_variants() if v.players[0] <= count <= v.players[1]]
+    fits = [translate_text(v.name) for v in all_variants() if v.players[0] <= count <= v.players[1]]
     if fits:
         return ngettext(
             "%(game)s is for at most %(high)s players, and %(count)s name is filled in. "

@@ -5,8 +5,6 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.formats import time_format
-from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -44,7 +42,7 @@ def game_handover(request: HttpRequest, game: Game) -> HttpResponse:
         "variant": get_variant(game.variant),
         "handover_url": url,
         "handover_qr": presentation.qr_svg(url),
-        "expires": time_format(localtime(expires), "H:i"),
+        "expires": expires,  # shown through the |clock filter, as every other time
         "minutes": int(handover.HANDOVER_TTL.total_seconds() // 60),
     }
     response = render(request, "handover.html", context)

@@ -35,6 +35,12 @@ def say(text: Any) -> str:
     return render_message(text)
 
 
+@register.filter
+def say_all(texts: Any) -> list[str]:
+    """Each of a list of engine texts (a variant's other names) in the page's language."""
+    return [say(text) for text in texts or ()]
+
+
 def _face(card: Card, wild: bool = False, natural: Card | None = None) -> dict[str, Any]:
     if card.is_joker:
         return {"rank": "JK", "suit": "", "cls": "joker", "text": "JK", "wild": True}

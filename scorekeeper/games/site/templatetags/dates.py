@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 register = template.Library()
 
 
-def _setting(name: str, default: object) -> object:
+def language_setting(name: str, default: object) -> object:
     """A name from the active language's format modules (ours first), or ``default``."""
     for module in formats.iter_format_modules(get_language() or settings.LANGUAGE_CODE):
         if hasattr(module, name):
@@ -32,11 +32,11 @@ def _format(value: object, pattern_name: str, default: str) -> str:
         return "" if value is None else str(value)
     if isinstance(value, datetime.datetime) and timezone.is_aware(value):
         value = timezone.localtime(value)
-    pattern = _setting(pattern_name, None)
+    pattern = language_setting(pattern_name, None)
     if pattern is None:
         pattern = formats.get_format(pattern_name) if pattern_name != "WEEKDAY_DATE_FORMAT" else default
     text = dateformat.format(value, pattern)
-    return text.lower() if _setting("LOWERCASE_NAMES", False) else text
+    return text.lower() if language_setting("LOWERCASE_NAMES", False) else text
 
 
 @register.filter

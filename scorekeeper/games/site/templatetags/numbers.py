@@ -1,5 +1,7 @@
 """Scores as people read them: a true minus sign (−10, as the explanations print it), and a
-sign on every change (+5, −10, 0). Formatting only: the numbers come from the server's state."""
+sign on every change (+5, −10, 0); a share as the language writes a percentage ("43 %" in
+Czech, German and Norwegian, "43%" in English). Formatting only: the numbers come from the
+server's state."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from django.template.defaultfilters import floatformat
 from django.utils.formats import number_format
 
 from ...scoresheet.sums import shown_sum
+from .dates import language_setting
 
 register = template.Library()
 
@@ -40,6 +43,19 @@ def delta(value: Any, decimals: int | None = None) -> Any:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return value
     return "+" + signed(value, decimals) if value > 0 else signed(value, decimals)
+
+
+@register.filter
+def percent(value: Any, decimals: int = 0) -> Any:
+    """A share (``0.43``) as a percentage: "43%", "43 %" (a no-break space) where the language
+    writes one (its format module's ``PERCENT_FORMAT``), a minus as :func:`signed` writes it and
+    the language's decimal mark with ``decimals``. Anything that is not a number is shown as
+    it is (a missing rate: "–")."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return value
+    number = signed(value * 100, decimals) if decimals else signed(round(value * 100))
+    pattern = str(language_setting("PERCENT_FORMAT", "{}%"))
+    return pattern.format(number)
 
 
 @register.filter
