@@ -12,6 +12,8 @@ def send(
     path: str,
     body: Any = None,
     token: str | None = None,
+    *,
+    content_type: str = "application/json",
     **headers: str,
 ):
     """``method`` (``"post"``, ``"put"``...) ``path`` with ``body``: JSON data is sent as JSON,
@@ -30,7 +32,7 @@ def send(
         data = body
     else:
         data = json.dumps(body)
-    return getattr(client, method)(path, data, content_type="application/json", **extra)
+    return getattr(client, method)(path, data, content_type=content_type, **extra)
 
 
 def post(client, path: str, body: Any = None, token: str | None = None, **headers: str):
