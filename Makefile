@@ -95,6 +95,7 @@ messages: $(DEV_STAMP) gettext-deps
 
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 # Django's own system checks plus "no model change without a migration".
 check: $(DEV_STAMP)
@@ -103,6 +104,7 @@ check: $(DEV_STAMP)
 
 test: $(DEV_STAMP) browser-deps gettext-deps
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	$(PY) -m pytest -n auto
 
 # Known vulnerabilities in the installed packages (PyPI's advisory data),

@@ -7,14 +7,17 @@ stopped by its own process id. Nothing here talks to any address but 127.0.0.1.
 
 from __future__ import annotations
 
+import atexit
 import http.client
 import json
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.parse
 from collections.abc import Iterator
@@ -55,13 +58,30 @@ def manage(env: dict[str, str], *args: str, timeout: float = 180) -> None:
     )
 
 
+_TEMPLATE: list[Path] = []  # this process's migrated, empty SQLite file, once it has one
+
+
+def _migrated_sqlite(path: Path) -> None:
+    """A migrated, empty SQLite database at ``path``: migrated once per process (a `manage.py
+    migrate` costs seconds), then copied. The migrate process has closed the file, so it holds
+    everything (no write-ahead log beside it)."""
+    if _TEMPLATE and _TEMPLATE[0].exists():
+        shutil.copyfile(_TEMPLATE[0], path)
+        return
+    manage(base_env(f"sqlite:///{path}"), "migrate", "--noinput")
+    keep = Path(tempfile.mkdtemp(prefix="rummytable-migrated-")) / "empty.sqlite3"
+    shutil.copyfile(path, keep)
+    atexit.register(shutil.rmtree, keep.parent, True)
+    _TEMPLATE[:] = [keep]
+
+
 @contextmanager
 def fresh_database(kind: str, tmp: Path, name: str) -> Iterator[str]:
     """A migrated, empty database: ``kind`` is "sqlite" or a postgres:// URL's server part."""
     if kind == "sqlite":
-        url = f"sqlite:///{tmp / (name + '.sqlite3')}"
-        manage(base_env(url), "migrate", "--noinput")
-        yield url
+        path = tmp / (name + ".sqlite3")
+        _migrated_sqlite(path)
+        yield f"sqlite:///{path}"
         return
     import psycopg
 

@@ -24,3 +24,20 @@ STORAGES = {  # noqa: F405
     **STORAGES,  # noqa: F405
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+# The test database on SQLite is a file, never Django's in-memory default: an in-memory database
+# is one connection that Django hands to every thread of a live server (pytest-django's
+# live_server), so two requests at once (a double tap) step on each other's statements ("cannot
+# open savepoint - SQL statements in progress", answered 503). With a file each thread has its
+# own connection and the database's own locking, as in production. It lives in /dev/shm (memory,
+# so as fast as before) where the machine has one; the process id keeps two runs (two clones,
+# two xdist workers, which pytest-django also suffixes) apart, and Django deletes it at the end.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    import tempfile
+    from pathlib import Path
+
+    _where = Path("/dev/shm") if os.access("/dev/shm", os.W_OK) else Path(tempfile.gettempdir())
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(_where / f"rummytable-test-{os.getpid()}.sqlite3"),
+        **DATABASES["default"].get("TEST", {}),  # noqa: F405
+    }

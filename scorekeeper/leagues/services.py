@@ -40,7 +40,7 @@ from scorekeeper.games.table.seats import confirmation_status
 from scorekeeper.rules.errors import ResultError, RulesError
 from scorekeeper.rules.messages import N_, NP_, define
 from scorekeeper.rules.standing import final_places
-from scorekeeper.rules.text import check_name_characters
+from scorekeeper.rules.text import TEXT_EXPECTED, check_name_characters, plain_text
 
 from .models import (
     ChipTally,
@@ -56,14 +56,6 @@ from .models import (
 from .rating import MODEL, MU, SIGMA, rate_game  # noqa: F401 (MODEL: read by selectors, API)
 from .tallies import write_tallies
 
-TEXT_EXPECTED = define("league.text_expected", N_("expected text"))
-NUL_IN_TEXT = define("league.nul_text", N_("text may not contain NUL characters"))
-TEXT_EMPTY = define("league.text_empty", N_("this may not be empty"))
-TEXT_TOO_LONG = define(
-    "league.text_too_long",
-    NP_("at most {limit} character", "at most {limit} characters"),
-    count="limit",
-)
 MIN_GAMES_RANGE = define("league.min_games", N_("a whole number from 0 to 100"))
 NAME_TAKEN = define("league.name_taken", N_("{name} is already a player of this league"))
 DATE_EXPECTED = define("league.date_expected", N_("expected a date"))
@@ -210,24 +202,19 @@ def organiser_check(league: League, token) -> None:
 
 
 def _text(value: Any, field: str, *, limit: int, required: bool = True) -> str:
-    if not isinstance(value, str):
+    if value is None:  # the one check refuses no text where text is asked, as before
         raise ResultError(TEXT_EXPECTED(), field)
-    text = value.strip()
-    if "\x00" in text:
-        raise ResultError(NUL_IN_TEXT(), field)
-    if required and not text:
-        raise ResultError(TEXT_EMPTY(), field)
-    if len(text) > limit:
-        raise ResultError(TEXT_TOO_LONG(limit=limit), field)
-    return text
+    return plain_text(value, field, limit=limit, required=required)
 
 
 def _name(value: Any, field: str, *, limit: int) -> str:
     """A league's or season's name: visible characters only, as for player names (the
     engine's :func:`~scorekeeper.rules.text.check_name_characters`: control, zero-width and
-    bidirectional-override characters are refused), NFC, single spaces."""
+    bidirectional-override characters are refused), NFC, single spaces. A name's own message
+    (naming the character and its place) comes before the text check's."""
+    if isinstance(value, str):
+        check_name_characters(value.strip(), field)
     text = _text(value, field, limit=limit)
-    check_name_characters(text, field)
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 

@@ -125,6 +125,7 @@ def _arrange_general(hand: list[Card], rules: MeldRules, values: CardValues) -> 
         found = _Solver(kept, jokers + wild_deuces, rules, values).solve()
         if best is None or _score(found) < _score(best):
             best = found
+    assert best is not None  # the choices always hold one: no 2 goes wild
     return best
 
 
@@ -205,7 +206,7 @@ class _Solver:
             return hit[0], hit[1]
         low = (rem & -rem).bit_length() - 1
         value, count = self._best(rem & (rem - 1), left, room)
-        best = (value + self.values[low], count + 1, None)
+        best: tuple[int, int, _Core | None] = (value + self.values[low], count + 1, None)
         for core in self.by_first[low]:
             if best[0] == 0 and best[1] == 0:
                 break
@@ -221,11 +222,11 @@ class _Solver:
     def _lay_out(self, chosen: list[_Core]) -> Arrangement:
         used = 0
         wild_iter = iter(self.wild_cards)
-        groups = []
+        groups: list[tuple[_Core, list[Card], list[Card]]] = []
         for core in chosen:
             used |= core.mask
             members = [self.cards[i] for i in range(len(self.cards)) if core.mask >> i & 1]
-            groups.append([core, members, [next(wild_iter) for _ in range(core.wilds)]])
+            groups.append((core, members, [next(wild_iter) for _ in range(core.wilds)]))
         spare = list(wild_iter)
         for group in groups:  # extra wild cards go to the first melds with room
             take = min(group[0].room, len(spare))
@@ -346,7 +347,7 @@ def _gapped_runs(present: list[int], first: int, wilds: int, longest: int):
     """Every choice of positions from ``present[first]`` on, spanning at most ``longest``,
     whose gaps add up to at most ``wilds``."""
     start = present[first]
-    stack = [(first, (start,), 0)]
+    stack: list[tuple[int, tuple[int, ...], int]] = [(first, (start,), 0)]
     while stack:
         last, chosen, holes = stack.pop()
         yield chosen

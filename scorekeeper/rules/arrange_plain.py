@@ -64,7 +64,7 @@ class Plan:
         self.no_negative = min(worth) >= 0
         melds = _melds(rules.ace, rules.sets, rules.run_lengths)
         # index: each meld's place in the search order; laid: its cards in play order.
-        self.index, self.laid = melds.index, melds.laid
+        self.index, self.laid = melds.rank_of, melds.laid
         # A suit's 13-bit mask -> the runs it holds, as masks of spades (shift for the others).
         self.suit_runs = melds.suit_runs
         # rank -> 4-bit mask of the suits held -> the sets they make (in search order).
@@ -293,7 +293,7 @@ def _from_starter(rem: int, starters: int) -> int:
 
 
 class _PackMelds(NamedTuple):
-    index: dict[int, int]
+    rank_of: dict[int, int]  # a meld's place in the search order (not ``index``: tuple's)
     laid: dict[int, tuple[Card, ...]]
     suit_runs: list[tuple[int, ...]]
     rank_sets: tuple[tuple[tuple[int, ...], ...], ...]
@@ -309,7 +309,8 @@ def _melds(ace: Ace, sets: bool, run_lengths: tuple[int, ...] | None) -> _PackMe
         lines += [([s], False) for s in _sets()]
     for line, is_run in lines:
         for suit in range(4) if is_run else (None,):
-            chain, chain_low = [], None
+            chain: list[int] = []
+            chain_low: int | None = None
             for cards in line:
                 codes = cards if suit is None else tuple(suit * 13 + r - 1 for r in cards)
                 mask = _mask(codes)
@@ -339,11 +340,11 @@ def _melds(ace: Ace, sets: bool, run_lengths: tuple[int, ...] | None) -> _PackMe
     suit_runs = [tuple(found) for found in held_runs]
     rank_sets: list[tuple[tuple[int, ...], ...]] = []
     for rank in range(13):
-        codes = [suit * 13 + rank for suit in range(4)]
-        members = [m for m in ranked if sets and m & _mask(codes) == m and not _is_run(order[m])]
-        by_suits = []
+        of_rank = [suit * 13 + rank for suit in range(4)]
+        members = [m for m in ranked if sets and m & _mask(of_rank) == m and not _is_run(order[m])]
+        by_suits: list[tuple[int, ...]] = []
         for suited in range(16):
-            have = _mask(code for k, code in enumerate(codes) if suited >> k & 1)
+            have = _mask(code for k, code in enumerate(of_rank) if suited >> k & 1)
             by_suits.append(tuple(m for m in members if m & have == m))
         rank_sets.append(tuple(by_suits))
     return _PackMelds(index, laid, suit_runs, tuple(rank_sets))

@@ -76,8 +76,9 @@ def replay(
     )
     start = starting_total(table)
     totals = dict.fromkeys(names, start)
-    running, hands = [], []
-    over, winners = False, []
+    running: list[dict[str, int]] = []
+    hands: list[HandResult] = []
+    over, winners = False, list[str]()
     for index, result in enumerate(results):
         if over:
             raise GameOverError(index).at(f"hands[{index}]")
@@ -118,7 +119,7 @@ def seated_dealer(names: Sequence[str], dealer: Any) -> str:
         name = player_name(dealer, "dealer")
     except ResultError:
         name = None
-    if name not in names:
+    if name is None or name not in names:
         raise ResultError(NOT_SEATED(dealer=repr(dealer)), "dealer")
     return name
 

@@ -108,7 +108,8 @@ def ways_out(cards: Sequence[Card], rule: WholeHand, rules: MeldRules) -> list[W
     if rule.melds_this_many(len(cards)):
         options.append(None)
     if rule.discard and rule.melds_this_many(len(cards) - 1):
-        options.extend(sorted(set(cards), key=_sort_key))
+        discards: list[Card] = sorted(set(cards), key=_sort_key)
+        options.extend(discards)
     solver = _Solver(rules)
     for discard in options:
         rest = list(cards)

@@ -283,9 +283,19 @@ def _make(kind, meld, reading, wild, n_deuces, ace_high) -> MeldReading:
     return MeldReading(kind, tuple(meld), tuple(reading), value, jokers, n_deuces)
 
 
+def _fixed(meld: list[MeldCard], wild: set[int]) -> dict[int, Card]:
+    """The cards of ``meld`` that stand for something known: a natural card, or a wild card
+    named (``JK=7H``), by place."""
+    found: dict[int, Card] = {}
+    for i, mc in enumerate(meld):
+        card = mc.stands_for if i in wild else mc.card
+        if card is not None:
+            found[i] = card
+    return found
+
+
 def _as_set(meld: list[MeldCard], wild: set[int], rules: MeldRules) -> list[Card] | None:
-    fixed = {i: (mc.stands_for if i in wild else mc.card) for i, mc in enumerate(meld)}
-    fixed = {i: c for i, c in fixed.items() if c is not None}
+    fixed = _fixed(meld, wild)
     ranks = {c.rank for c in fixed.values()}
     if len(ranks) != 1 or len(meld) < 3:
         return None
@@ -311,8 +321,7 @@ def _as_set(meld: list[MeldCard], wild: set[int], rules: MeldRules) -> list[Card
 def _as_runs(meld: list[MeldCard], wild: set[int], rules: MeldRules, n_deuces: int):
     if not rules.run_length_ok(len(meld)):
         return
-    fixed = {i: (mc.stands_for if i in wild else mc.card) for i, mc in enumerate(meld)}
-    fixed = {i: c for i, c in fixed.items() if c is not None}
+    fixed = _fixed(meld, wild)
     suits = {c.suit for c in fixed.values()}
     if len(suits) != 1:
         return

@@ -22,9 +22,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache
+from typing import Any
 
 from .errors import ResultError
-from .messages import N_, define
+from .messages import N_, NP_, define
 
 # Control (Cc), format (Cf: zero-width, bidi marks, overrides and isolates, soft hyphen, tags),
 # and the line and paragraph separators. Lone surrogates (Cs) are refused with a message of
@@ -113,6 +114,96 @@ def lone_surrogate(text: str) -> int | None:
     """
     found = _SURROGATE.search(text)
     return None if found is None else found.start() + 1
+
+
+# -- any text a table stores: one check for the games, the live table and the leagues -------------
+
+TEXT_EXPECTED = define("text.expected", N_("expected text"))
+TEXT_EMPTY = define("text.empty", N_("this may not be empty"))
+TEXT_NUL = define("text.nul", N_("text may not contain NUL characters"))
+TEXT_SURROGATE = define(
+    "text.surrogate",
+    N_("U+{code} is half of a character (a lone surrogate), not text (character {position})"),
+)
+TEXT_TOO_LONG = define(
+    "text.too_long",
+    NP_("at most {limit} character, got {count}", "at most {limit} characters, got {count}"),
+    count="limit",
+)
+
+
+def check_storable(text: str, field: str | None = None) -> None:
+    """Refuse text no database can store: a NUL character (PostgreSQL) or a lone surrogate
+    (half of a UTF-16 pair, which neither SQLite nor PostgreSQL can encode).
+
+    >>> check_storable("Ann")
+    >>> check_storable("B\\x00b", "note")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.ResultError: text may not contain NUL characters
+    >>> check_storable("B" + chr(0xDC00))
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.ResultError: U+DC00 is half of a character (a lone surrogate), not text (character 2)
+    """
+    if "\x00" in text:
+        raise ResultError(TEXT_NUL(), field)
+    position = lone_surrogate(text)
+    if position is not None:
+        code = f"{ord(text[position - 1]):04X}"
+        raise ResultError(TEXT_SURROGATE(code=code, position=position), field)
+
+
+def check_storable_data(value: Any, field: str) -> None:
+    """:func:`check_storable` on every string of ``value`` (JSON data: keys too), naming the
+    place (``result.hands.Bob.cards``). A loop, not recursion: the JSON may nest deeply."""
+    pending = [(value, field)]
+    while pending:
+        item, where = pending.pop()
+        if isinstance(item, str):
+            check_storable(item, where)
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                check_storable(str(key), where)
+                pending.append((inner, f"{where}.{key}"))
+        elif isinstance(item, list):
+            pending.extend((inner, f"{where}[{i}]") for i, inner in enumerate(item))
+
+
+def check_length(text: str, field: str | None, limit: int) -> None:
+    """Refuse text longer than ``limit`` characters, saying both numbers."""
+    if len(text) > limit:
+        raise ResultError(TEXT_TOO_LONG(limit=limit, count=len(text)), field)
+
+
+def plain_text(
+    value: Any, field: str, *, limit: int, required: bool = True, fold: bool = False
+) -> str:
+    """A short text a person typed (a league's name, a ruling's reason): a string, storable,
+    trimmed (``fold``: NFC with single spaces), not empty when ``required``, at most ``limit``
+    characters. ``None`` is the empty text.
+
+    >>> plain_text("  Friday  night ", "name", limit=40, fold=True)
+    'Friday night'
+    >>> plain_text(" ", "name", limit=40)
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.ResultError: this may not be empty
+    >>> plain_text(7, "name", limit=40)
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.ResultError: expected text
+    """
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise ResultError(TEXT_EXPECTED(), field)
+    check_storable(value, field)
+    text = " ".join(unicodedata.normalize("NFC", value).split()) if fold else value.strip()
+    if required and not text:
+        raise ResultError(TEXT_EMPTY(), field)
+    check_length(text, field, limit)
+    return text
 
 
 @cache

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card
 from .messages import N_, Message, define
@@ -33,6 +33,8 @@ class CardValues:
     king: int = 10
     joker: int = 0
     per_card: int | None = None  # count scoring: every card counts this, a joker twice
+    # by rank (0 = joker), made in __post_init__; not an argument, shown or compared
+    _by_rank: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
 
     def __post_init__(self) -> None:
         # A lookup by rank (0 = joker): scoring and the solver ask for values very often.

@@ -4,14 +4,11 @@ import json
 
 import pytest
 
+from tests.api.helpers import post
+
 ARRANGE = "/api/v1/arrange"
 CHECK = "/api/v1/melds/check"
 POST_PATHS = [ARRANGE, CHECK]
-
-
-def post(client, path, body):
-    data = body if isinstance(body, (str, bytes)) else json.dumps(body)
-    return client.post(path, data, content_type="application/json")
 
 
 def error_of(response, status):

@@ -8,10 +8,10 @@ must differ from the English one (an untranslated message is the same text in ev
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.test import Client
+
+from tests.api.helpers import send
 
 pytestmark = pytest.mark.django_db
 
@@ -21,11 +21,10 @@ LANGUAGES = ["de", "ko", "ro"]
 
 def _send(client, method, path, body=None, token=None, raw=None, content_type="application/json",
           language="en", **headers):
-    headers = {"HTTP_ACCEPT_LANGUAGE": language, **headers}
-    if token:
-        headers["HTTP_AUTHORIZATION"] = f"Bearer {token}"
-    data = raw if raw is not None else (json.dumps(body) if body is not None else "")
-    return getattr(client, method)(path, data, content_type=content_type, **headers)
+    return send(
+        client, method, path, raw if raw is not None else body, token,
+        content_type=content_type, HTTP_ACCEPT_LANGUAGE=language, **headers,
+    )
 
 
 @pytest.fixture

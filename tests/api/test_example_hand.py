@@ -2,19 +2,13 @@
 client that made a table of any variant and size gets a hand that table takes, and the links
 of the served document fill the table without the client knowing its family."""
 
-import json
 
 import pytest
 
 from scorekeeper.rules import all_variants
+from tests.api.helpers import send
 
 pytestmark = pytest.mark.django_db
-
-
-def send(client, method, path, body=None, token=None):
-    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
-    data = json.dumps(body) if body is not None else ""
-    return getattr(client, method)(path, data, content_type="application/json", **headers)
 
 
 def tables():

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games.models import Game, Hand, HandRevision
+from tests.api.helpers import send
 
 pytestmark = pytest.mark.django_db
 
@@ -19,14 +20,6 @@ def out(winner: str, amount: int, players=ABC) -> dict:
         "out": winner,
         "hands": {p: {"points": amount if i == 0 else 0} for i, p in enumerate(others)},
     }
-
-
-def send(
-    client, method: str, path: str, body=None, token: str | None = None, raw: str | None = None
-):
-    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
-    data = raw if raw is not None else (json.dumps(body) if body is not None else "")
-    return getattr(client, method)(path, data, content_type="application/json", **headers)
 
 
 def create(client, **fields) -> tuple[str, str]:
@@ -145,7 +138,7 @@ def test_create_refuses_bad_input_naming_the_field(client, body, status, field):
 
 @pytest.mark.parametrize("raw, status", [("{not json", 400), ("[1, 2]", 422), ("", 422)])
 def test_create_refuses_a_body_that_is_not_a_json_object(client, raw, status):
-    assert_error(send(client, "post", "/api/v1/games", raw=raw), status)
+    assert_error(send(client, "post", "/api/v1/games", raw), status)
     assert not Game.objects.exists()
 
 

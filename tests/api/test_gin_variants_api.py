@@ -1,20 +1,16 @@
 """Oklahoma Gin and Straight Gin through the JSON API (RULES.md 10.1, examples 56-59): the
 score tool, a game's hands, the catalogue and the generated schema."""
 
-import json
 
 import pytest
+
+from tests.api.helpers import post
 
 AB = ["Ann", "Bob"]
 
 
 def counts(ann, bob, **more):
     return {"knocker": "Ann", "hands": {"Ann": {"points": ann}, "Bob": {"points": bob}}, **more}
-
-
-def post(client, path, body, token=None):
-    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
-    return client.post(path, json.dumps(body), content_type="application/json", **headers)
 
 
 def score(client, variant, result, options=None):

@@ -3,7 +3,8 @@ table): given on POST/PUT, recorded, never rewritten by a correction or deletion
 
 import pytest
 
-from tests.api.test_games_api import assert_error, create, out, send, state, stored
+from tests.api.helpers import send
+from tests.api.test_games_api import assert_error, create, out, state, stored
 
 pytestmark = pytest.mark.django_db
 

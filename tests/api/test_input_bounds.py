@@ -6,6 +6,7 @@ import json
 import pytest
 
 from scorekeeper.jsondepth import MAX_DEPTH, too_deep
+from tests.api.helpers import post
 
 pytestmark = pytest.mark.django_db
 
@@ -17,11 +18,6 @@ def nested(levels: int) -> dict:
     for _ in range(levels - 1):
         value = {"a": value}
     return value
-
-
-def post(client, path, body, token=None):
-    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
-    return client.post(path, json.dumps(body), content_type="application/json", **headers)
 
 
 def new_game(client):

@@ -1,23 +1,17 @@
 """The league endpoints (API.md "Leagues"): create, games joining with the league's token,
 standings by variant and season, seasons, JSON import, and who may write what."""
 
-import json
 
 import pytest
 from openskill.models import PlackettLuce
 
 from scorekeeper.games.models import Game
 from scorekeeper.leagues.models import LeagueGame
+from tests.api.helpers import send
 
 pytestmark = pytest.mark.django_db
 
 QUICK = {"variant": "german-rummy", "options": {"hands": 1}}
-
-
-def send(client, method, path, body=None, token=None):
-    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
-    data = json.dumps(body) if body is not None else ""
-    return getattr(client, method)(path, data, content_type="application/json", **headers)
 
 
 def new_league(client, **fields):

@@ -2,18 +2,16 @@
 
 import pytest
 
+from tests.api.helpers import post
+
 CHECK = "/api/v1/melds/check"
-
-
-def post(client, body):
-    return client.post(CHECK, body, content_type="application/json")
 
 
 def going_out(client, variant, melds, discard=None, options=None):
     body = {"variant": variant, "options": options or {}, "melds": melds, "going_out": True}
     if discard is not None:
         body["discard"] = discard
-    response = post(client, body)
+    response = post(client, CHECK, body)
     assert response.status_code == 200, response.content
     return response.json()
 
@@ -53,20 +51,20 @@ def test_going_out_names_the_shape_it_refuses(client):
 
 
 def test_without_going_out_the_answer_is_as_before(client):
-    response = post(client, {"variant": "queen-city-rum", "melds": ["KH QH JH", "7S 7D 7C"]})
+    response = post(client, CHECK, {"variant": "queen-city-rum", "melds": ["KH QH JH", "7S 7D 7C"]})
     data = response.json()
     assert data["valid"] is True and data["going_out"] is None
 
 
 def test_discard_without_going_out_is_a_400(client):
-    response = post(client, {"variant": "phom", "melds": ["AH 2H 3H"], "discard": "KD"})
+    response = post(client, CHECK, {"variant": "phom", "melds": ["AH 2H 3H"], "discard": "KD"})
     assert response.status_code == 400
     assert response.json()["error"]["field"] == "discard"
 
 
 def test_bad_discard_card_is_a_400_naming_the_token(client):
     body = {"variant": "phom", "melds": ["AH 2H 3H"], "going_out": True, "discard": "1H"}
-    response = post(client, body)
+    response = post(client, CHECK, body)
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["field"] == "discard" and "1H" in error["message"]
@@ -74,11 +72,11 @@ def test_bad_discard_card_is_a_400_naming_the_token(client):
 
 def test_two_discards_are_a_400(client):
     body = {"variant": "phom", "melds": ["AH 2H 3H"], "going_out": True, "discard": "KD QD"}
-    assert post(client, body).status_code == 400
+    assert post(client, CHECK, body).status_code == 400
 
 
 def test_rummy_complete_refuses_a_laying_switch(client):
     body = {"variant": "rummy-complete", "options": {"call-rummy": True}, "melds": ["7H 8H 9H"]}
-    response = post(client, body)
+    response = post(client, CHECK, body)
     assert response.status_code == 400
     assert response.json()["error"]["field"] == "options.call-rummy"

@@ -1,18 +1,14 @@
 """The API speaks twice: text in the request's language, and the message codes beside it."""
 
-import json
 
 import pytest
 from django.utils.translation import get_language
 
 import scorekeeper.i18n
+from tests.api.helpers import post
 
 ABC = ["Ann", "Bob", "Cy"]
 HAND = {"out": "Ann", "hands": {"Bob": {"cards": "KH 7S 2D"}, "Cy": {"points": 11}}}
-
-
-def post(client, path, body, **headers):
-    return client.post(path, json.dumps(body), content_type="application/json", **headers)
 
 
 @pytest.fixture

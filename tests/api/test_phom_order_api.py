@@ -1,17 +1,13 @@
 """The Phỏm finishing order through the API: documented in the schema, scored, refused."""
 
-import json
 
 import pytest
+
+from tests.api.helpers import post as send
 
 pytestmark = pytest.mark.django_db
 
 ABCD = ["Ann", "Bob", "Cy", "Dee"]
-
-
-def send(client, path, body, token=None):
-    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
-    return client.post(path, json.dumps(body), content_type="application/json", **headers)
 
 
 def test_the_phom_result_schema_documents_order(client):

@@ -9,6 +9,7 @@ import pytest
 from django.utils import timezone
 
 from scorekeeper.games.models import Game, Hand, HandRevision, IdempotencyKey, hash_token
+from tests.api.helpers import send
 
 pytestmark = pytest.mark.django_db
 
@@ -22,14 +23,6 @@ def out(winner: str, amount: int) -> dict:
         "out": winner,
         "hands": {p: {"points": amount if i == 0 else 0} for i, p in enumerate(others)},
     }
-
-
-def send(client, method, path, body=None, token=None, **headers):
-    extra = {f"HTTP_{k.upper().replace('-', '_')}": v for k, v in headers.items()}
-    if token:
-        extra["HTTP_AUTHORIZATION"] = f"Bearer {token}"
-    data = json.dumps(body) if body is not None else ""
-    return getattr(client, method)(path, data, content_type="application/json", **extra)
 
 
 @pytest.fixture

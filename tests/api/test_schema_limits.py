@@ -4,12 +4,11 @@ know, and the server refuses what just breaks a stated limit."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from scorekeeper.rules import all_variants
 from scorekeeper.rules.families import MAX_TEXT
+from tests.api.helpers import post
 
 pytestmark = pytest.mark.django_db
 
@@ -21,10 +20,6 @@ def components():
     from scorekeeper.api.api import api
 
     return api.get_openapi_schema()["components"]["schemas"]
-
-
-def post(client, path, body, **headers):
-    return client.post(path, json.dumps(body), content_type="application/json", **headers)
 
 
 @pytest.mark.parametrize(("schema", "field", "limit"), NAMES)

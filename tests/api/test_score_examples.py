@@ -4,9 +4,10 @@ The facts are copied from the specification's examples section into the table be
 tests stand on their own. Players sit in the listed order; "deltas" lists every player.
 """
 
-import json
 
 import pytest
+
+from tests.api.helpers import post
 
 ABC = ["Ann", "Bob", "Cy"]
 ABCD = ["Ann", "Bob", "Cy", "Dan"]
@@ -151,11 +152,6 @@ REFUSED = [
      "result.hands.Ann.melds[0]", "AH 2H 3H"),
 ]
 # fmt: on
-
-
-def post(client, path: str, body: dict, token: str | None = None):
-    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
-    return client.post(path, json.dumps(body), content_type="application/json", **headers)
 
 
 def dig(data, dotted: str):

@@ -6,16 +6,12 @@ import json
 import pytest
 
 from scorekeeper.games.models import Game, Hand
+from tests.api.helpers import post
 
 pytestmark = pytest.mark.django_db
 
 LONE = "\\ud800"  # as JSON text: a lone high surrogate
 ABC = ["Ann", "Bob", "Cy"]
-
-
-def post(client, path, raw: str, token: str | None = None):
-    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
-    return client.post(path, raw, content_type="application/json", **headers)
 
 
 def new_game(client) -> tuple[str, str]:

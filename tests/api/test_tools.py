@@ -2,12 +2,10 @@
 
 import pytest
 
+from tests.api.helpers import post
+
 ARRANGE = "/api/v1/arrange"
 CHECK = "/api/v1/melds/check"
-
-
-def post(client, path, body):
-    return client.post(path, body, content_type="application/json")
 
 
 def arrange(client, variant, cards, options=None):

@@ -1,17 +1,13 @@
 """The API takes a winner's whole hand where he melds it all at once (API.md, RULES.md 1)."""
 
-import json
 
 import pytest
+
+from tests.api.helpers import post
 
 ABCD = ["Ann", "Bob", "Cy", "Dan"]
 HAND = "9C 5H JS 6H 3D KS 7H JK 10C 8H QS 2D 9H AS JC"
 MELDS = ["5H 6H 7H 8H 9H", "JS QS KS AS", "2D 3D JK", "9C 10C JC"]
-
-
-def post(client, path, body, token=None):
-    headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
-    return client.post(path, json.dumps(body), content_type="application/json", **headers)
 
 
 def score(client, entry, variant="continental-rum", players=ABCD, **options):

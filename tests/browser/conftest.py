@@ -36,6 +36,18 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives a real Chromium (run in the default suite)")
 
 
+@pytest.fixture(scope="session")
+def asgi_served(tmp_path_factory):
+    """One production-like ASGI server (tests/browser/served.py) per test process, shared by
+    every module that needs the live stream: each test plays its own game on it, so nothing
+    leaks between them, and starting it (migrate, collectstatic, gunicorn) is paid once, not
+    once per module."""
+    from .served import asgi_server
+
+    with asgi_server(tmp_path_factory.mktemp("asgi"), "asgi") as server:
+        yield server
+
+
 @pytest.fixture
 def phone(chromium):
     """Open a fresh phone-sized browser context (its own cookies, so its own session)."""

@@ -22,7 +22,6 @@ from scorekeeper.games.pages.presentation import qr_svg
 
 from .pages import VIEWPORTS
 from .served import (
-    asgi_server,
     enter_hand,
     fits,
     mark_page,
@@ -37,10 +36,9 @@ REFUSED = "This handover link was already used or has expired."
 QR_PATH = "el => el.querySelector('svg path').getAttribute('d')"
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    with asgi_server(tmp_path_factory.mktemp("handover"), "handover") as server:
-        yield server
+@pytest.fixture
+def served(asgi_served):
+    return asgi_served
 
 
 def open_handover(keeper) -> str:

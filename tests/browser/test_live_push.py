@@ -16,15 +16,14 @@ import pytest
 from playwright.sync_api import expect
 
 from .pages import VIEWPORTS as SIZES
-from .served import asgi_server, enter_hand, mark_page, open_phone, start, still_same_page
+from .served import enter_hand, mark_page, open_phone, start, still_same_page
 
 pytestmark = [pytest.mark.browser]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with asgi_server(tmp_path_factory.mktemp("live"), "live") as served:
-        yield served.url
+@pytest.fixture
+def server(asgi_served):
+    return asgi_served.url
 
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())

@@ -13,17 +13,16 @@ from playwright.sync_api import expect
 
 from .conftest import BROWSER_TIMEOUT_MS
 from .pages import VIEWPORTS
-from .served import asgi_server, fits
+from .served import fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NEW_GAME = re.compile(r"/games/[\w-]+/$")
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    with asgi_server(tmp_path_factory.mktemp("follow"), "follow") as server:
-        yield server
+@pytest.fixture
+def served(asgi_served):
+    return asgi_served
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ write that failed.
 
 from __future__ import annotations
 
-import json
 from datetime import timedelta
 from unittest import mock
 
@@ -23,7 +22,6 @@ from scorekeeper.games.models import Game, Hand, HandRevision, IdempotencyKey
 from scorekeeper.games.scoresheet import selectors
 from scorekeeper.games.scoresheet.services import (
     KeyReused,
-    edit_secret,
     game_create,
     hand_add,
     hand_correction,
@@ -31,8 +29,9 @@ from scorekeeper.games.scoresheet.services import (
     hand_restoration,
 )
 from scorekeeper.games.signals import game_changed
+from tests.api.helpers import send as api
 
-from .page_helpers import game, knock_hand, post_hand, start_game
+from .page_helpers import knock_hand, post_hand, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -43,14 +42,6 @@ MAX_QUERIES = 12  # the issue's goal for a hand POST through the API
 def out(winner: str, amount: int) -> dict:
     others = [p for p in ABC if p != winner]
     return {"out": winner, "hands": {p: {"points": amount if i == 0 else 0} for i, p in enumerate(others)}}
-
-
-def api(client, method: str, path: str, body=None, token=None, **headers):
-    extra = {f"HTTP_{k.upper().replace('-', '_')}": v for k, v in headers.items()}
-    if token:
-        extra["HTTP_AUTHORIZATION"] = f"Bearer {token}"
-    data = json.dumps(body) if body is not None else ""
-    return getattr(client, method)(path, data, content_type="application/json", **extra)
 
 
 def long_game(client) -> tuple[str, str]:
@@ -133,26 +124,46 @@ def _history(game_id: str) -> list[tuple]:
     ]
 
 
+def _knock(knocker: int, *points: int) -> dict:
+    """The API's result for what :func:`knock_hand` fills in on the page."""
+    return {
+        "knocker": ABC[knocker],
+        "hands": {name: {"points": value} for name, value in zip(ABC, points, strict=True)},
+    }
+
+
+HANDS = [(0, 5, 12, 20), (1, 30, 2, 20), (2, 3, 4, 1)]
+
+
 def test_the_page_and_the_api_leave_the_same_history(client):
-    by_page, by_api = start_game(client), start_game(client)
-    for game_id in (by_page, by_api):
-        post_hand(client, game_id, knock_hand(0, 5, 12, 20))
-        post_hand(client, game_id, knock_hand(1, 30, 2, 20))
-        post_hand(client, game_id, knock_hand(2, 3, 4, 1))
+    """One game written through the pages (start page, hand form, correction, delete), one
+    through the API (create, POST, PUT, DELETE): the same history, consequences included."""
+    by_page = start_game(client)
+    created = api(client, "post", "/api/v1/games", {"variant": "knock-rummy", "players": ABC})
+    assert created.status_code == 201, created.content
+    by_api, token = created.json()["id"], created.json()["token"]
+    for knocker, *points in HANDS:
+        assert post_hand(client, by_page, knock_hand(knocker, *points)).status_code == 302
+        answer = api(
+            client, "post", f"/api/v1/games/{by_api}/hands",
+            {"result": _knock(knocker, *points)}, token,
+        )
+        assert answer.status_code == 201, answer.content
     assert _history(by_page) == _history(by_api)
+    assert len(_history(by_api)) == 3
+
     response = client.post(reverse("hand_update", args=[by_page, 1]), knock_hand(1, 9, 2, 4))
     assert response.status_code == 302
-    corrected = Hand.objects.get(game__public_id=by_page, number=1).entry
-    token = edit_secret(game=game(by_api))
-    answer = api(client, "put", f"/api/v1/games/{by_api}/hands/1", {"result": corrected}, token)
+    answer = api(
+        client, "put", f"/api/v1/games/{by_api}/hands/1", {"result": _knock(1, 9, 2, 4)}, token
+    )
     assert answer.status_code == 200, answer.content
-    for game_id in (by_page, by_api):
-        hand_3 = Hand.objects.get(game__public_id=game_id, number=3)
-        etag = hand_3.etag
-        if game_id == by_page:
-            client.post(reverse("hand_delete", args=[game_id, 3]), {"etag": etag})
-        else:
-            api(client, "delete", f"/api/v1/games/{game_id}/hands/3", None, token)
+
+    etag = Hand.objects.get(game__public_id=by_page, number=3).etag
+    assert client.post(reverse("hand_delete", args=[by_page, 3]), {"etag": etag}).status_code == 302
+    answer = api(client, "delete", f"/api/v1/games/{by_api}/hands/3", None, token)
+    assert answer.status_code == 200, answer.content
+
     page, through_api = _history(by_page), _history(by_api)
     assert page == through_api
     assert [r[2] for r in page] == ["recorded", "corrected", "recorded", "recorded", "deleted"]

@@ -45,24 +45,37 @@ def connect(path, options):
 
 
 def race(path, options) -> list[str]:
-    """Two read-then-write transactions at once; what each ended with."""
+    """Two read-then-write transactions at once; what each ended with.
+
+    Ordered by events, not by time: the first reads, then the second starts; the first writes
+    only once the second has read too, or, where a transaction takes the write lock as it
+    begins (BEGIN IMMEDIATE), once the second is about to begin (it then waits for the first:
+    that queue is what is checked)."""
     setup = connect(path, options)
     with setup.cursor() as cursor:
         cursor.execute("CREATE TABLE IF NOT EXISTS hand (n INTEGER)")
     setup.close()
-    barrier = threading.Barrier(2)
+    immediate = options.get("transaction_mode") == "IMMEDIATE"
+    first_read, second_ready = threading.Event(), threading.Event()
     outcome: list[str] = []
 
-    def writer():
+    def writer(first: bool):
         conn = connect(path, options)
         try:
             conn.ensure_connection()
-            barrier.wait(timeout=10)
+            if not first:
+                assert first_read.wait(timeout=30)
+                if immediate:
+                    second_ready.set()
             # What transaction.atomic() sends: BEGIN, or BEGIN IMMEDIATE per the options.
             conn._start_transaction_under_autocommit()
             with conn.cursor() as cursor:
                 cursor.execute("SELECT count(*) FROM hand")
-                time.sleep(0.5)  # both have read before either writes
+                if first:
+                    first_read.set()
+                    assert second_ready.wait(timeout=30)
+                else:
+                    second_ready.set()
                 cursor.execute("INSERT INTO hand VALUES (1)")
                 cursor.execute("COMMIT")
             outcome.append("saved")
@@ -71,11 +84,11 @@ def race(path, options) -> list[str]:
         finally:
             conn.close()
 
-    threads = [threading.Thread(target=writer) for _ in range(2)]
+    threads = [threading.Thread(target=writer, args=(first,)) for first in (True, False)]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=30)
+        thread.join(timeout=60)
     return sorted(outcome)
 
 

@@ -38,8 +38,8 @@ from django.utils.translation import gettext
 
 from scorekeeper.rules.errors import GameOverError, ResultError
 from scorekeeper.rules.game import Replay, seated_dealer, setup_table
-from scorekeeper.rules.messages import N_, NP_, define
-from scorekeeper.rules.text import lone_surrogate
+from scorekeeper.rules.messages import NP_, define
+from scorekeeper.rules.text import check_storable_data as _refuse_nul
 
 from ..events import game_saved_changed
 from ..models import Game, Hand, HandRevision, IdempotencyKey, Seat, hash_token
@@ -55,8 +55,6 @@ from .selectors import (
     state_summary,
 )
 
-NUL_IN_TEXT = define("input.nul_text", N_("text may not contain NUL characters"))
-NUL_IN_NAME = define("input.nul_name", N_("names may not contain NUL characters"))
 ENDS_EARLIER = define(
     "correction.ends_earlier",
     NP_(
@@ -729,37 +727,6 @@ def game_changed_on_commit(*, game: Game, kind: str) -> None:
         ),
         robust=True,
     )
-
-
-def _refuse_nul(value, field: str) -> None:
-    """Refuse text no database can store: a NUL character (PostgreSQL) or a lone surrogate
-    (half of a UTF-16 pair, which neither SQLite nor PostgreSQL can encode)."""
-    pending = [(value, field)]  # a loop, not recursion: the JSON may nest deeply
-    while pending:
-        item, where = pending.pop()
-        if isinstance(item, str):
-            _storable(item, where)
-        if isinstance(item, dict):
-            for key, inner in item.items():
-                _storable(str(key), where, key=True)
-                pending.append((inner, f"{where}.{key}"))
-        elif isinstance(item, list):
-            pending.extend((inner, f"{where}[{i}]") for i, inner in enumerate(item))
-
-
-TEXT_SURROGATE = define(
-    "store.text.surrogate",
-    N_("U+{code} is half of a character (a lone surrogate), not text (character {position})"),
-)
-
-
-def _storable(text: str, where: str, *, key: bool = False) -> None:
-    if "\x00" in text:
-        raise ResultError(NUL_IN_NAME() if key else NUL_IN_TEXT(), where)
-    position = lone_surrogate(text)
-    if position is not None:
-        code = f"{ord(text[position - 1]):04X}"
-        raise ResultError(TEXT_SURROGATE(code=code, position=position), where)
 
 
 def _lock(game: Game) -> None:

@@ -31,13 +31,14 @@ from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import get_variant
 from scorekeeper.rules.errors import ResultError, RulesError
 from scorekeeper.rules.messages import CATALOGUE, N_, NP_, Message, as_dict, define, from_dict
-from scorekeeper.rules.reference import assumptions, disputes, glossary, sections
+from scorekeeper.rules.reference import assumptions, disputes, glossary, guide_for, sections
 from scorekeeper.rules.reference.book import SECTION_TITLES
+from scorekeeper.rules.text import TEXT_EXPECTED, check_storable_data, plain_text
 
 from ..events import game_changed
 from ..models import Game, Hand, Ruling, Seat, SeatClaim, hash_token
 from ..scoresheet.selectors import live_hands
-from ..scoresheet.services import _lock, _nth, _refuse_nul, retry_on_collision
+from ..scoresheet.services import _lock, _nth, retry_on_collision
 from ..signals import game_checked
 
 MAX_REASON = 200
@@ -46,13 +47,6 @@ MAX_NOTE = 200
 MAX_SHOWN = 2000  # a passage the rule search showed, with its line about the table's numbers
 
 NOT_A_PLAYER = define("seat.not_a_player", N_("{name} is not a player of this game"))
-TOO_LONG = define(
-    "text.too_long",
-    NP_("at most {limit} character, got {count}", "at most {limit} characters, got {count}"),
-    count="limit",
-)
-EMPTY = define("seats.text_empty", N_("this may not be empty"))
-NOT_TEXT = define("seats.text_expected", N_("expected text"))
 UNKNOWN_RULE = define(
     "ruling.unknown_rule", N_("{variant} has no rule {rule} (a rule id from the rule search)")
 )
@@ -102,7 +96,7 @@ def _bump(game: Game) -> None:
 
 def _seat(game: Game, player: Any) -> Seat:
     if not isinstance(player, str):
-        raise ResultError(NOT_TEXT(), "player")
+        raise ResultError(TEXT_EXPECTED(), "player")
     name = unicodedata.normalize("NFC", player).strip()
     found = next((s for s in game.seats.order_by("position") if s.name == name), None)
     if found is None:
@@ -125,7 +119,7 @@ def seat_claim(
     A seat held by another phone is :class:`SeatTaken`, unless ``move`` (the request carries
     the game's edit token: the seat moves here, the other phone's token stops working) or
     ``holder`` is the seat's own token (the same phone again: it gets a fresh token)."""
-    _refuse_nul(player, "player")
+    check_storable_data(player, "player")
     _lock(game)
     seat = _seat(game, player)
     claim = SeatClaim.objects.filter(seat=seat).first()
@@ -163,11 +157,6 @@ def seat_of_token(*, game: Game, token: str | None) -> str | None:
         .first()
     )
     return claim.seat.name if claim is not None else None
-
-
-def seat_holds(*, game: Game, player: str, token: str | None) -> bool:
-    """Is ``token`` the token of ``player``'s seat?"""
-    return seat_of_token(game=game, token=token) == player
 
 
 def seat_grant_for(*, game: Game, player: str) -> str | None:
@@ -232,17 +221,7 @@ def confirmation_status(*, game: Game) -> tuple[bool, bool]:
 
 
 def _text(value: Any, field: str, *, limit: int, required: bool = True) -> str:
-    if value is None:
-        value = ""
-    if not isinstance(value, str):
-        raise ResultError(NOT_TEXT(), field)
-    _refuse_nul(value, field)
-    text = " ".join(unicodedata.normalize("NFC", value).split())
-    if required and not text:
-        raise ResultError(EMPTY(), field)
-    if len(text) > limit:
-        raise ResultError(TOO_LONG(limit=limit, count=len(text)), field)
-    return text
+    return plain_text(value, field, limit=limit, required=required, fold=True)
 
 
 def rule_text(

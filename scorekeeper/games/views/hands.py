@@ -41,17 +41,21 @@ from .common import after_change, editors_only
 from .table import to_game
 
 
-def _hand_form(game: Game, data=None, initial=None) -> HandForm:
+def _hand_form(game: Game, data=None, initial=None, players=None) -> HandForm:
+    """The hand form of ``game``; ``players``: its seating, when the view has read it already
+    (one read of the seats for the hand form and the dealer form)."""
     return HandForm(
         data,
         initial=initial,
         variant=get_variant(game.variant),
         options=game.options,
-        players=game_players(game=game),
+        players=players if players is not None else game_players(game=game),
     )
 
 
-def _dealer_form(game: Game, data=None, number: int | None = None) -> DealerForm:
+def _dealer_form(
+    game: Game, data=None, number: int | None = None, players=None
+) -> DealerForm:
     """Who dealt: the rotation's suggestion for a new hand, the recorded dealer of hand
     ``number`` for a correction."""
     if number is None:
@@ -59,7 +63,9 @@ def _dealer_form(game: Game, data=None, number: int | None = None) -> DealerForm
     else:
         hand = game.hands.filter(deleted_at__isnull=True, number=number).first()
         shown = hand.dealer if hand is not None else ""
-    return DealerForm(data, players=game_players(game=game), shown=shown)
+    if players is None:
+        players = game_players(game=game)
+    return DealerForm(data, players=players, shown=shown)
 
 
 def _hand_page(
@@ -157,8 +163,9 @@ def hand_saved(request: HttpRequest, game: Game) -> HttpResponse:
 @require_POST
 @editors_only
 def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
-    form = _hand_form(game, request.POST)
-    dealer_form = _dealer_form(game, request.POST)
+    players = game_players(game=game)
+    form = _hand_form(game, request.POST, players=players)
+    dealer_form = _dealer_form(game, request.POST, players=players)
     if dealer_form.is_valid() & form.is_valid():
         try:
             write = hand_add(
@@ -185,7 +192,8 @@ def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
                     _("This form was already saved as hand %(n)s; nothing more was recorded.")
                     % {"n": write.number},
                 )
-            return to_game(request, game)
+            # hand_add locked and re-read the game, then saved it: this object is current.
+            return to_game(request, game, current=not write.replayed)
     return _hand_page(request, game, form, dealer_form=dealer_form, fragment=bool(request.htmx))
 
 

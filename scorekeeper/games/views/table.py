@@ -89,7 +89,7 @@ def game_page_response(
     return response
 
 
-def to_game(request: HttpRequest, game: Game) -> HttpResponse:
+def to_game(request: HttpRequest, game: Game, *, current: bool = False) -> HttpResponse:
     """After a save: the game page. With htmx, the game page's ``<main>`` (and its title) comes
     in this very answer and takes the place of the form's ``<main>``, so the keeper sees the
     new scoreboard without a redirect and a reload, and the answer holds only what differs
@@ -101,7 +101,8 @@ def to_game(request: HttpRequest, game: Game) -> HttpResponse:
         # To the scoreboard: the totals and the hand just saved at the top of the screen, and
         # the next Tab goes to the next thing to do ("Enter hand"), without JavaScript too.
         return HttpResponseRedirect(url + "#scoreboard")
-    game.refresh_from_db()
+    if not current:  # (current: the object the write saved; no need to read it again)
+        game.refresh_from_db()
     response = game_page_response(
         request, game, access.can_edit(request, game), template="game_in_place.html"
     )

@@ -3,8 +3,9 @@ hand: :func:`score_hand` finds the variant's family, which checks the entry once
 schema and scores it.
 
 A new family is one module here with a :class:`Family` subclass (its entry schema, the
-house-rule numbers it reads and its ``score``), added to ``_FAMILIES``; a new variant of an
-existing family needs nothing here.
+house-rule numbers it reads and its ``score``): the registry finds it (every class of this
+package that names its own ``slug``), in the order its first variant stands in the variant
+registry. A new variant of an existing family needs nothing here.
 
 >>> from scorekeeper.rules import get_variant
 >>> family_of(get_variant("knock-rummy")).role
@@ -26,13 +27,15 @@ scorekeeper.rules.errors.ResultError: Bob's whole hand holds 7 cards at the end 
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Mapping
 from typing import Any
 
 from ..errors import ResultError, RulesError, UnknownVariantError
 from ..messages import N_, define
 from ..scoring import HandContext, HandResult, score_whole_hand, setup_table
-from ..variants import Table, Variant, get_variant
+from ..variants import Table, Variant, all_variants, get_variant
 from .base import (
     MAX_COUNT,
     MAX_MELDS,
@@ -44,29 +47,36 @@ from .base import (
     SeatField,
     SeatKey,
 )
-from .continental import Continental
-from .knock import Gin, Knock
-from .nowrang import Nowrang
-from .penalty import Penalty
-from .phom import Phom
-from .queen_city import QueenCity
-from .rummy_500 import Rummy500
-from .standard import Block, Standard
 
-_FAMILIES: tuple[type[Family], ...] = (
-    Standard,
-    Block,
-    Knock,
-    Gin,
-    Continental,
-    QueenCity,
-    Phom,
-    Penalty,
-    Nowrang,
-    Rummy500,
-)
 
-FAMILIES: dict[str, Family] = {cls.slug: cls() for cls in _FAMILIES}
+def _found() -> list[type[Family]]:
+    """Every family class of this package: a :class:`Family` subclass that names its own slug."""
+    found: list[type[Family]] = []
+    for module in pkgutil.iter_modules(__path__):
+        loaded = importlib.import_module(f"{__name__}.{module.name}")
+        found.extend(
+            cls
+            for cls in vars(loaded).values()
+            if isinstance(cls, type)
+            and issubclass(cls, Family)
+            and cls.__module__ == loaded.__name__
+            and "slug" in vars(cls)
+        )
+    return found
+
+
+def _in_variant_order(classes: list[type[Family]]) -> dict[str, Family]:
+    """The families by slug, in the order their first variant stands in the registry (the
+    order the pages and the API's document list them); a family with no variant is a mistake."""
+    by_slug = {cls.slug: cls for cls in classes}
+    order = list(dict.fromkeys(v.family for v in all_variants()))
+    unplayed = set(by_slug) - set(order)
+    if unplayed:
+        raise RuntimeError(f"families with no variant: {sorted(unplayed)}")
+    return {slug: by_slug[slug]() for slug in order if slug in by_slug}
+
+
+FAMILIES: dict[str, Family] = _in_variant_order(_found())
 
 
 def family_of(variant: str | Variant) -> Family:

@@ -27,6 +27,7 @@ from ..cards import parse_cards
 from ..errors import ResultError, RulesError
 from ..melds import MeldReading, whole_hand_text
 from ..messages import N_, NP_, define
+from ..text import check_length
 from ..variants import Table, Variant
 
 # Bounds of every number and text an entry takes (API.md "Limits").
@@ -55,11 +56,6 @@ NOT_A_FLAG = define("entry.not_flag", N_("expected true or false, got {got}"))
 NOT_A_PLAYER = define("entry.not_player", N_("{got} is not a player in this game"))
 NOT_TEXT = define("entry.not_text", N_("expected text such as 'KH 7S 2D', got {got}"))
 ONE_CARD = define("entry.one_card", N_("expected one card such as '7S', got {got}"))
-TOO_LONG = define(
-    "entry.too_long",
-    NP_("at most {limit} character, got {count}", "at most {limit} characters, got {count}"),
-    count="limit",
-)
 TOO_MANY = define(
     "entry.too_many",
     NP_("at most {limit} item, got {count}", "at most {limit} items, got {count}"),
@@ -528,8 +524,7 @@ def _shown(value: Any) -> str:
 
 
 def _check_text(text: str, where: str) -> None:
-    if len(text) > MAX_TEXT:
-        raise ResultError(TOO_LONG(limit=MAX_TEXT, count=len(text)), where)
+    check_length(text, where, MAX_TEXT)
 
 
 def _check_number(value: Any, low: int, high: int, where: str) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..arrange import arrange
 from ..cards import Card, format_cards, parse_cards
@@ -225,7 +225,8 @@ def score_gin(hand: HandContext) -> HandResult:
         limit = hand.param("knock-limit")
         if k > limit:
             raise ResultError(OVER_LIMIT(knocker=knocker, count=k, limit=limit), where)
-    d_counted, laid = counted[defender], []
+    d_counted = counted[defender]
+    laid: list[tuple[Any, tuple[Card, ...]]] = []
     if k and counted[knocker].source in ("hand", "melds") and d_counted.source == "hand":
         rules, values, under = hand.table.meld_rules, hand.table.values, hand.param("undercut-bonus")
         counted[knocker], d_counted, laid = knocker_layout(
@@ -253,16 +254,16 @@ def score_gin(hand: HandContext) -> HandResult:
 
     if big_gin or k == 0:
         bonus = hand.param("big-gin-bonus" if big_gin else "gin-bonus")
-        line = BIG_GIN_WINS if big_gin else GIN_WINS
-        lines.append(line(knocker=knocker, count=d, bonus=bonus, total=d + bonus))
+        wins = BIG_GIN_WINS if big_gin else GIN_WINS
+        lines.append(wins(knocker=knocker, count=d, bonus=bonus, total=d + bonus))
         return won(knocker, d + bonus)
     if k < d:
         lines.append(KNOCK_WINS(knocker=knocker, count=d, low=k, total=d - k))
         return won(knocker, d - k)
     bonus = hand.param("undercut-bonus")
     total = k - d + bonus
-    line = GIN_TIE_UNDERCUT if k == d else GIN_UNDERCUT
-    lines.append(line(name=defender, knocker=knocker, count=k, low=d, bonus=bonus, total=total))
+    undercut = GIN_TIE_UNDERCUT if k == d else GIN_UNDERCUT
+    lines.append(undercut(name=defender, knocker=knocker, count=k, low=d, bonus=bonus, total=total))
     return won(defender, total)
 
 
@@ -387,7 +388,7 @@ class Knock(Family):
     role_label = N_("Who knocked?")
     role_required = N_("Choose who knocked.")
     seats = "all"
-    parameters = ("undercut-bonus", "rum-bonus")
+    parameters: ClassVar[tuple[str, ...]] = ("undercut-bonus", "rum-bonus")
     blocked_label = N_("Nobody: the hand is void (no knock, two cards left in the stock)")
     tallies = ("hands", "won", "went_out", "left", "undercuts_made", "undercuts_suffered")
     tally_labels: ClassVar[Mapping[str, str]] = {

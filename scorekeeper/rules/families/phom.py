@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..errors import ResultError
 from ..messages import N_, NP_, define
@@ -125,9 +125,10 @@ def _u_cards(hand: HandContext, winner: str) -> int:
         if given is not None and given != size:
             raise ResultError(U_CARDS_DIFFER(size=size, given=given), "result.u_cards")
     else:
-        size = hand.number("u_cards")
-        if size is None:
+        typed = hand.number("u_cards")
+        if typed is None:
             raise ResultError(U_CARDS_MISSING(), "result.u_cards")
+        size = typed
     if size not in U_SIZES:
         raise ResultError(U_CARDS_WRONG(size=size), "result.u_cards")
     return size
@@ -231,13 +232,17 @@ def _eats(hand: HandContext) -> list[Transfer]:
         where = f"result.eats[{i}]"
         if not isinstance(eat, Mapping):
             raise ResultError(EXPECTED_EAT(), where)
-        giver, taker = eat.get("from"), eat.get("to")
-        for key, value in (("from", giver), ("to", taker)):
-            if not isinstance(value, str) or value not in hand.players:
-                raise ResultError(NOT_A_PLAYER(name=repr(value)), f"{where}.{key}")
+        giver, taker = (_eater(hand, eat.get(key), f"{where}.{key}") for key in ("from", "to"))
         _check_feeder(hand, giver, taker, where)
         tally[(giver, taker)] = tally.get((giver, taker), 0) + 1
     return [Transfer(g, t, n) for (g, t), n in tally.items()]
+
+
+def _eater(hand: HandContext, value: Any, where: str) -> str:
+    """A player named by an eaten discard's ``from`` or ``to``."""
+    if not isinstance(value, str) or value not in hand.players:
+        raise ResultError(NOT_A_PLAYER(name=repr(value)), where)
+    return value
 
 
 def _check_feeder(hand: HandContext, giver: str, taker: str, where: str) -> None:

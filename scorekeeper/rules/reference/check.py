@@ -194,7 +194,7 @@ def check_melds(melds: Sequence[str | Sequence[MeldCard]], table: Table) -> Meld
     return MeldsReport(tuple(verdicts), valid, total, reason, _opening(table, total, valid))
 
 
-def check_meld(meld: str | Sequence[MeldCard], table: Table) -> MeldVerdict:
+def check_meld(meld: str | Sequence[Card | MeldCard], table: Table) -> MeldVerdict:
     """One meld's verdict at ``table``.
 
     >>> from scorekeeper.rules import get_variant
@@ -298,6 +298,7 @@ def check_going_out(
     if len(hand) > MAX_CHECK_CARDS:
         return GoingOutVerdict(False, OUT_TOO_MANY(limit=MAX_CHECK_CARDS, count=len(hand)))
     table.deck.check(hand, IN_THIS_HAND())
+    found: tuple[tuple[tuple[Card | MeldCard, ...], ...], Card | None] | None
     if variant.going_out is not None:
         # The search the scoring uses for a winner's whole hand (rules/going_out.py).
         ways = ways_out(hand, variant.going_out, table.meld_rules)

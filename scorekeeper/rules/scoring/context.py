@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, overload
 
 from ..cards import Card
 from ..deck import ACROSS_PLAYERS
@@ -55,6 +55,11 @@ class HandContext:
 
     # -- reading fields of the result, each error naming its field --
 
+    @overload
+    def player(self, key: str, *, required: Literal[True] = True) -> str: ...
+    @overload
+    def player(self, key: str, *, required: bool) -> str | None: ...
+
     def player(self, key: str, *, required: bool = True) -> str | None:
         value = self.entry.get(key)
         if value is None:
@@ -72,6 +77,13 @@ class HandContext:
         if not isinstance(value, bool):
             raise ResultError(EXPECTED_BOOL(value=repr(value)), f"result.{key}")
         return value
+
+    @overload
+    def number(self, key: str, *, default: int, low: int = 0, high: int | None = None) -> int: ...
+    @overload
+    def number(
+        self, key: str, *, default: None = None, low: int = 0, high: int | None = None
+    ) -> int | None: ...
 
     def number(
         self, key: str, *, default: int | None = None, low: int = 0, high: int | None = None

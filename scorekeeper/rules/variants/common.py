@@ -21,6 +21,19 @@ def target(default: int) -> Option:
     )
 
 
+def starting_chips(default: int) -> Option:
+    """Where totals are chips paid between players (Phỏm): each player's opening balance."""
+    return Option(
+        "starting-chips",
+        N_("Starting chips"),
+        "int",
+        default,
+        True,
+        N_("Chips each player starts the session with."),
+        minimum=0,
+    )
+
+
 def hands(summary: str) -> Option:
     return Option(
         "hands", N_("Number of hands"), "int", None, True, summary, minimum=1, maximum=1_000

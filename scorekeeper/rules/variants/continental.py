@@ -7,7 +7,13 @@ from ..melds import Ace, MeldRules
 from ..messages import N_
 from .base import EndRule, Option, Variant
 from .common import hands, hands_per_player
-from .parameters import JOKER_FEE
+from .parameters import house_number
+
+JOKER_FEE = house_number(
+    "joker-fee",
+    N_("Joker fee"),
+    N_("What each player pays the winner for every joker in the winning hand."),
+)
 
 PATTERNS = ((5, 4, 3, 3), (4, 4, 4, 3), (3, 3, 3, 3, 3))
 

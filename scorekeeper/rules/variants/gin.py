@@ -36,6 +36,28 @@ SHUTOUT = Option(
     N_("When the loser won no hand, the winner's hand points are doubled at the end of the game."),
 )
 
+
+
+def gin_options(*, to: int = 100, knock_limit: bool = True, undercut: bool = True):
+    """Gin's house rules, written once: Oklahoma Gin plays to 150 and its upcard sets the knock
+    limit (no knock-limit option); Straight Gin has no knocking, so no limit and no undercut."""
+    return tuple(
+        option
+        for option in (
+            target(to),
+            KNOCK_LIMIT(10) if knock_limit else None,
+            GIN_BONUS(25),
+            BIG_GIN,
+            BIG_GIN_BONUS(31),
+            UNDERCUT_BONUS(25) if undercut else None,
+            BOX_BONUS(25),
+            GAME_BONUS(100),
+            SHUTOUT,
+        )
+        if option is not None
+    )
+
+
 GIN_RUMMY = Variant(
     slug="gin-rummy",
     name=N_("Gin Rummy"),
@@ -46,17 +68,7 @@ GIN_RUMMY = Variant(
     players=(2, 2),
     deal=MappingProxyType({2: 10}),
     meld_rules=MeldRules(ace=Ace.LOW),
-    options=(
-        target(100),
-        KNOCK_LIMIT(10),
-        GIN_BONUS(25),
-        BIG_GIN,
-        BIG_GIN_BONUS(31),
-        UNDERCUT_BONUS(25),
-        BOX_BONUS(25),
-        GAME_BONUS(100),
-        SHUTOUT,
-    ),
+    options=gin_options(),
     params=MappingProxyType({"upcard-limit": False, "spade-doubles": False, "gin-only": False}),
     deadwood=True,
     rules=(
@@ -153,16 +165,6 @@ STRAIGHT_SCORING = N_(
 )
 
 
-OKLAHOMA_OPTIONS = (
-    target(150),
-    GIN_BONUS(25),
-    BIG_GIN,
-    BIG_GIN_BONUS(31),
-    UNDERCUT_BONUS(25),
-    BOX_BONUS(25),
-    GAME_BONUS(100),
-    SHUTOUT,
-)
 OKLAHOMA_GIN = GIN_RUMMY.derive(
     slug="oklahoma-gin",
     name=N_("Oklahoma Gin"),
@@ -170,25 +172,16 @@ OKLAHOMA_GIN = GIN_RUMMY.derive(
         "Gin Rummy where the first upcard sets the knock limit, and a spade doubles the hand."
     ),
     params={"upcard-limit": True, "spade-doubles": True},
-    options=OKLAHOMA_OPTIONS,
+    options=gin_options(to=150, knock_limit=False),
     rules=(("Knocking", OKLAHOMA_KNOCKING(values=GIN_RUMMY.values.describe())),),
 )
 
-STRAIGHT_OPTIONS = (
-    target(100),
-    GIN_BONUS(25),
-    BIG_GIN,
-    BIG_GIN_BONUS(31),
-    BOX_BONUS(25),
-    GAME_BONUS(100),
-    SHUTOUT,
-)
 STRAIGHT_GIN = GIN_RUMMY.derive(
     slug="straight-gin",
     name=N_("Straight Gin"),
     summary=N_("Gin Rummy without knocking: only gin ends a hand."),
     params={"gin-only": True},
-    options=STRAIGHT_OPTIONS,
+    options=gin_options(knock_limit=False, undercut=False),
     rules=(
         ("Melds", STRAIGHT_MELDS),
         ("Knocking", STRAIGHT_KNOCKING()),

@@ -4,7 +4,8 @@ A family reads these by slug from the table (``table.options["undercut-bonus"]``
 slugs it reads in :attr:`~scorekeeper.rules.families.base.Family.parameters`; a variant offers
 each with its own default (``UNDERCUT_BONUS(25)``), so a variant that only changes numbers is
 one data entry, and a table may change any of them when it starts a game (whole numbers from 0
-to 500). The start page, the rules pages and the checker show them like every other option.
+to 500). Here stand the numbers several families read; a number only one family reads is made
+with :func:`house_number` in its variant module (Phỏm's chips, Continental's joker fee). The start page, the rules pages and the checker show them like every other option.
 
 >>> UNDERCUT_BONUS(25).default, UNDERCUT_BONUS(25).high
 (25, 500)
@@ -78,21 +79,6 @@ INITIAL_MELD = house_number(
     "initial-meld",
     N_("Opening minimum"),
     N_("The value a player's first melds must reach."),
-)
-JOKER_FEE = house_number(
-    "joker-fee",
-    N_("Joker fee"),
-    N_("What each player pays the winner for every joker in the winning hand."),
-)
-U_CHIPS = house_number(
-    "u-chips",
-    N_("Chips for ù"),
-    N_("What each player pays a player who goes ù with 9 cards melded (twice this with all 10)."),
-)
-MOM_CHIPS = house_number(
-    "mom-chips",
-    N_("Chips for móm"),
-    N_("What a player with no meld at all pays the winner."),
 )
 
 

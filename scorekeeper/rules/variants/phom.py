@@ -6,8 +6,19 @@ from ..melds import Ace, MeldRules
 from ..messages import N_
 from ..values import CardValues
 from .base import EndRule, Option, Variant
-from .common import hands, hands_per_player
-from .parameters import MOM_CHIPS, U_CHIPS
+from .common import hands, hands_per_player, starting_chips
+from .parameters import house_number
+
+U_CHIPS = house_number(
+    "u-chips",
+    N_("Chips for ù"),
+    N_("What each player pays a player who goes ù with 9 cards melded (twice this with all 10)."),
+)
+MOM_CHIPS = house_number(
+    "mom-chips",
+    N_("Chips for móm"),
+    N_("What a player with no meld at all pays the winner."),
+)
 
 PHOM = Variant(
     slug="phom",
@@ -38,15 +49,7 @@ PHOM = Variant(
             N_("Nobody may lay cards off on other players' melds on the final turn."),
         ),
         hands(N_("How many hands the game lasts (default: twice the number of players).")),
-        Option(
-            "starting-chips",
-            N_("Starting chips"),
-            "int",
-            0,
-            True,
-            N_("Chips each player starts the session with."),
-            minimum=0,
-        ),
+        starting_chips(0),
         U_CHIPS(6),
         MOM_CHIPS(4),
     ),

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from ...messages import N_
 from ..model import Check, Dispute, Example, GoingOut, Guide, Para
+from .shared import HIGHEST_AT_THE_TARGET
 
 BOAT_HOUSE = Guide(
     slug="boat-house-rum",
     sections={
         "end": (
-            Para(
-                N_(
-                    "After a hand that takes someone to {target} or more (the target option), "
-                    "the highest total wins; a tie at the top plays another hand."
-                ),
-            ),
+            HIGHEST_AT_THE_TARGET,
         ),
     },
     terms=(

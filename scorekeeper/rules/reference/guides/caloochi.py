@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from ...messages import N_
-from ..model import Check, Dispute, Example, GoingOut, Guide, Origin, Para
+from ..model import Check, Dispute, Example, Guide, Origin, Para
+from .shared import (
+    ABC,
+    EVERY_CARD_AWAY,
+    GOES_OUT_EMPTY,
+    HIGHEST_AT_THE_TARGET,
+    JOKER_AND_ACE_LEFT,
+    SCORES_THE_OTHERS_CARDS,
+)
 
 C = Origin.COMMON
-ABC = ("Ann", "Bob", "Cy")
-_OUT = {"out": "Ann", "hands": {"Bob": {"cards": "JK AS 5D"}, "Cy": {"cards": "KC 2H"}}}
+_OUT = JOKER_AND_ACE_LEFT
 
 CALOOCHI = Guide(
     slug="caloochi",
@@ -22,20 +29,10 @@ CALOOCHI = Guide(
             ),
         ),
         "going-out": (
-            Para(
-                N_(
-                    "A player goes out by getting rid of every card, with or without a final discard."
-                ),
-                C,
-            ),
+            GOES_OUT_EMPTY,
         ),
         "end": (
-            Para(
-                N_(
-                    "After a hand that takes someone to {target} or more (the target option), "
-                    "the highest total wins; a tie at the top plays another hand."
-                ),
-            ),
+            HIGHEST_AT_THE_TARGET,
         ),
     },
     terms=(
@@ -112,16 +109,8 @@ CALOOCHI = Guide(
             check=Check("opening", "JK QS KS"),
         ),
     ),
-    core={
-        "scoring": (
-            Para(
-                N_(
-                    "The player who goes out scores the value of every card left in the other hands."
-                )
-            ),
-        ),
-    },
-    going_out=GoingOut(N_("every card melded or laid off, with or without a discard")),
+    core={"scoring": (SCORES_THE_OTHERS_CARDS,)},
+    going_out=EVERY_CARD_AWAY,
 )
 
 GUIDES = (CALOOCHI,)

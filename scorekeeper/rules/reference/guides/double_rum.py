@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from ...messages import N_
-from ..model import Check, Dispute, Example, GoingOut, Guide, Origin, Para
+from ..model import Check, Dispute, Example, Guide, Origin, Para
+from .shared import (
+    ABC,
+    EVERY_CARD_AWAY,
+    GOES_OUT_EMPTY,
+    JOKER_AND_ACE_LEFT,
+    SCORES_THE_OTHERS_CARDS,
+)
 
 C = Origin.COMMON
-ABC = ("Ann", "Bob", "Cy")
-_OUT = {"out": "Ann", "hands": {"Bob": {"cards": "JK AS 5D"}, "Cy": {"cards": "KC 2H"}}}
+_OUT = JOKER_AND_ACE_LEFT
 
 DOUBLE_RUM = Guide(
     slug="double-rum",
@@ -22,12 +28,7 @@ DOUBLE_RUM = Guide(
             ),
         ),
         "going-out": (
-            Para(
-                N_(
-                    "A player goes out by getting rid of every card, with or without a final discard."
-                ),
-                C,
-            ),
+            GOES_OUT_EMPTY,
         ),
     },
     terms=(
@@ -87,16 +88,8 @@ DOUBLE_RUM = Guide(
             {"out": "Ann", "hands": {"Bob": {"cards": "7H 7H 7S"}, "Cy": {"cards": "JK"}}},
         ),
     ),
-    core={
-        "scoring": (
-            Para(
-                N_(
-                    "The player who goes out scores the value of every card left in the other hands."
-                )
-            ),
-        ),
-    },
-    going_out=GoingOut(N_("every card melded or laid off, with or without a discard")),
+    core={"scoring": (SCORES_THE_OTHERS_CARDS,)},
+    going_out=EVERY_CARD_AWAY,
 )
 
 GUIDES = (DOUBLE_RUM,)

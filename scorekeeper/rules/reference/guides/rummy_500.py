@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ...messages import N_
-from ..model import Check, Dispute, Example, GoingOut, Guide, Origin, Para
+from ..model import Check, Dispute, Example, Guide, Origin, Para
+from .shared import EVERY_CARD_AWAY
 
 ABC = ("Ann", "Bob", "Cy")
 
@@ -120,7 +121,7 @@ RUMMY_500 = Guide(
             },
         ),
     ),
-    going_out=GoingOut(N_("every card melded or laid off, with or without a discard")),
+    going_out=EVERY_CARD_AWAY,
 )
 
 GUIDES = (RUMMY_500,)
