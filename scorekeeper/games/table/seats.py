@@ -30,8 +30,8 @@ from django.utils.translation import gettext
 from scorekeeper.i18n import render_message, translate_text
 from scorekeeper.rules import get_variant
 from scorekeeper.rules.errors import ResultError, RulesError
-from scorekeeper.rules.messages import CATALOGUE, N_, NP_, Message, as_dict, define, from_dict
-from scorekeeper.rules.reference import assumptions, disputes, glossary, guide_for, sections
+from scorekeeper.rules.messages import CATALOGUE, N_, Message, as_dict, define, from_dict
+from scorekeeper.rules.reference import assumptions, disputes, glossary, sections
 from scorekeeper.rules.reference.book import SECTION_TITLES
 from scorekeeper.rules.text import TEXT_EXPECTED, check_storable_data, plain_text
 
