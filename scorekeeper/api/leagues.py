@@ -310,9 +310,9 @@ class ImportOut(Schema):
     skipped: list[dict[str, Any]]  # the duplicates skipped
     refused: list[dict[str, Any]]  # what was refused and why ({"where", "field", "message"})
     seasons: list[str] = []  # the export's seasons the league lacked: added (or would be)
-    settings: dict[
-        str, int | bool
-    ] = {}  # the export's settings, taken by a league with no game yet
+    # the export's settings (variants offered first among them), taken by a league with no
+    # game yet
+    settings: dict[str, int | bool | list[str]] = {}
 
 
 def league_or_404(public_id: str) -> League:

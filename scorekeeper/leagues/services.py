@@ -17,7 +17,7 @@ import datetime as dt
 import hmac
 import secrets
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -525,6 +525,7 @@ def league_game_create(
     seat_players: dict[str, Player] | None = None,
     removed: bool = False,
     accepted: bool = False,
+    prepare: Callable[[Game], None] | None = None,
 ) -> tuple[LeagueGame, str]:
     """Start a game in the league (organiser only); returns the link and the game's edit token.
 
@@ -534,7 +535,9 @@ def league_game_create(
     ``dealers``: who dealt each of ``hands``, as the table recorded it (an import keeps them,
     so every hand scores as it did). ``removed``: a game the export lists as taken out of the
     league (kept, counted nowhere); ``accepted``: one the export lists as accepted by the
-    organiser without every player's confirmation.
+    organiser without every player's confirmation. ``prepare``: called with the new game
+    before the league first decides whether it counts (an import restores its seat claims,
+    confirmations, disputes and rulings there).
     """
     organiser_check(league, token)
     if not isinstance(ranked, bool):
@@ -581,6 +584,8 @@ def league_game_create(
         removed=bool(removed),
         accepted=bool(accepted),
     )
+    if prepare is not None:
+        prepare(game)
     _sync(link, game)
     return link, game_token
 
@@ -832,8 +837,9 @@ _DEFERRED: contextvars.ContextVar[dict | None] = contextvars.ContextVar("deferre
 
 
 @contextlib.contextmanager
-def deferred() -> Iterator[None]:
-    """Record many games (an import) and rebuild each touched scope once, at the end."""
+def deferred(*, rebuild: bool = True) -> Iterator[None]:
+    """Record many games (an import) and rebuild each touched scope once, at the end (or, with
+    ``rebuild=False``, not at all: the caller rebuilds with :func:`rebuild_scopes`)."""
     if _DEFERRED.get() is not None:
         yield
         return
@@ -843,8 +849,9 @@ def deferred() -> Iterator[None]:
         yield
     finally:
         _DEFERRED.reset(reset)
-    for (_league_id, scope), (league, since) in pending.items():
-        _rebuild(league, scope, since=since)
+    if rebuild:
+        for (_league_id, scope), (league, since) in pending.items():
+            _rebuild(league, scope, since=since)
 
 
 def _lock_league(league: League) -> None:
@@ -1092,10 +1099,24 @@ def rebuild_league(*, league: League) -> None:
 
 
 def _rebuild_all(league: League) -> None:
+    for scope in league_scopes(league=league):
+        _rebuild(league, scope, since=None)
+
+
+def league_scopes(*, league: League, seasons: Iterable[Season] | None = None) -> list[str]:
+    """Every scope of the league: all time and each season (``seasons``: default the
+    league's), over all its variants and each variant it has games of."""
     variants = set(LeagueGame.objects.filter(league=league).values_list("variant", flat=True))
     scopes = [scope_key()] + [scope_key(variant=v) for v in sorted(variants)]
-    for season in league.seasons.all():
+    for season in league.seasons.all() if seasons is None else seasons:
         scopes += [scope_key(season=season)]
         scopes += [scope_key(season=season, variant=v) for v in sorted(variants)]
+    return scopes
+
+
+def rebuild_scopes(*, league: League, scopes: Iterable[str], since: LeagueGame | None = None):
+    """Rebuild each of ``scopes`` from ``since`` on (None: from the start), with the league's
+    lock held; the caller holds the transaction."""
+    _lock_league(league)
     for scope in scopes:
-        _rebuild(league, scope, since=None)
+        _rebuild(league, scope, since=since)
