@@ -56,7 +56,9 @@ from scorekeeper.leagues.services import (
     scope_key,
     season_create,
 )
+from scorekeeper.leagues.transfer import MAX_GAMES as MAX_IMPORT_GAMES
 from scorekeeper.leagues.transfer import export_document, import_games
+from scorekeeper.ratelimit import charge
 from scorekeeper.rules import all_variants, get_variant
 from scorekeeper.rules.errors import RulesError
 
@@ -448,11 +450,28 @@ def add_season(request: HttpRequest, public_id: str, payload: SeasonIn):
 
 @router.post(
     "/leagues/{public_id}/import",
-    response={200: ImportOut, 201: ImportOut, **WRITE_ERRORS, 400: ImportRefusedOut},
+    response={
+        200: ImportOut,
+        201: ImportOut,
+        **WRITE_ERRORS,
+        400: ImportRefusedOut,
+        413: ErrorOut,
+    },
     summary="Import games (validated hand by hand; dry_run reports without writing)",
 )
 def import_league_games(request: HttpRequest, public_id: str, payload: ImportIn):
     with organiser(request, public_id) as (league, token):
+        organiser_check(league, token)
+        if len(payload.games) > MAX_IMPORT_GAMES:
+            raise ApiError(
+                gettext("games: at most %(n)s games per import (this holds %(count)s)")
+                % {"n": MAX_IMPORT_GAMES, "count": len(payload.games)},
+                code="payload_too_large",
+                field="games",
+                status=413,
+            )
+        # The request counted once already; an import counts as the games it holds.
+        charge(request, "write", len(payload.games) - 1)
         report = import_games(
             league=league,
             token=token,
