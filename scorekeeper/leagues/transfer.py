@@ -53,7 +53,6 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import functools
 import io
 import json
 import secrets
@@ -67,13 +66,23 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.games.models import Game, Hand, Ruling, Seat, SeatClaim, hash_token
+from scorekeeper.games.models import (
+    Game,
+    Hand,
+    HandRevision,
+    Ruling,
+    Seat,
+    SeatClaim,
+    hash_token,
+)
+from scorekeeper.games.selectors import hand_result_data, state_summary
 from scorekeeper.games.services import retry_on_collision
 from scorekeeper.i18n import render_message
 from scorekeeper.jsondepth import MAX_DEPTH, too_deep
 from scorekeeper.rules.errors import GameOverError, RulesError
-from scorekeeper.rules.game import replay
+from scorekeeper.rules.game import replay, setup_table
 from scorekeeper.rules.messages import N_, define
+from scorekeeper.rules.standing import final_places
 from scorekeeper.spreadsheet import spreadsheet_safe, spreadsheet_unsafe
 
 from .models import (
@@ -90,17 +99,16 @@ from .models import (
 from .selectors import league_variants, standings
 from .services import (
     MAX_FORMER_NAMES,
-    OrganiserGrant,
     _lock_league,
     _variants,
-    deferred,
-    league_game_create,
+    game_token_for,
     league_scopes,
     organiser_check,
     played_on,
     player_names,
     rebuild_scopes,
 )
+from .tallies import game_tallies
 
 LEAGUE_CHANGED = define(
     "league.import_conflict",
@@ -371,6 +379,7 @@ class Planned:
     winners: list[str] = field(default_factory=list)
     seats: dict[str, Any] = field(default_factory=dict)  # name at the table -> person ref
     duplicate_of: str | None = None  # the league game it repeats
+    replayed: Any = None  # the engine's replay from validation: the write stores its results
     # What the table said beyond the hands, by the names at the table: claimed seats, each
     # hand's confirmations and disputes ({name: {"disputed", "reason"}}, one per hand), rulings.
     claims: list[str] = field(default_factory=list)
@@ -960,6 +969,7 @@ def validate(planned: Sequence[Planned], report: Report) -> None:
                 )
             keys[name.casefold()] = name
         game.players = list(played.players)
+        game.replayed = played
         game.finished = played.state.over
         game.winners = list(played.state.winners)
         report.games.append(game)
@@ -1170,7 +1180,7 @@ def _key(name: str) -> str:
 # token hashes to this mark), then switched into its target. One left behind by a process
 # that died is swept by the next import after a while.
 ASIDE = "aside:"
-STEP_SECONDS = 0.15  # one transaction of the import's writes stays about this short
+STEP_SECONDS = 0.2  # one transaction of the import's writes stays about this short
 STALE = dt.timedelta(hours=1)
 
 
@@ -1181,7 +1191,8 @@ def _write_aside(league: League, report: Report, cast: Cast) -> None:
         players, scopes, built = _start_aside(league=league, aside=aside, cast=cast, report=report)
         pairs = list(zip(report.games, cast.seatings, strict=True))
         for step in _steps(pairs):
-            report.created += _write_step(aside=aside, step=step, players=players)
+            made = _write_step(league=league, aside=aside, step=step, players=players)
+            report.created += made
         if built:
             for scope in _all_scopes(aside=aside, scopes=scopes):
                 _rebuild_aside(aside=aside, scope=scope)
@@ -1195,29 +1206,153 @@ def _write_aside(league: League, report: Report, cast: Cast) -> None:
 
 @retry_on_collision
 @transaction.atomic
-def _write_step(*, aside: League, step: Sequence, players: Sequence[Player]) -> list[str]:
-    """Write one run of games into the league built aside; their public ids."""
-    made = []
-    with deferred(rebuild=False):
-        for game, seating in step:
-            link, _token = league_game_create(
-                league=aside,
-                token=OrganiserGrant(aside),
-                variant=game.variant,
-                options=game.options,
-                players=game.players,
-                dealer=game.dealer,
-                ranked=game.ranked,
-                played=game.played,
-                hands=game.hands,
-                dealers=game.dealers,
-                seat_players={name: players[i] for name, i in seating.items()},
-                removed=game.removed,
-                accepted=game.accepted,
-                prepare=functools.partial(_restore_table, planned=game),
+def _write_step(
+    *, league: League, aside: League, step: Sequence, players: Sequence[Player]
+) -> list[str]:
+    """Write one run of games into the league built aside, in bulk: the game as the games
+    app stores one (seats, hands with their results, running totals and first revisions,
+    claims, confirmations, rulings), its link with each seat's player, its places when it
+    counts, and its tallies; the ratings are built once at the end. Each hand's result is
+    the engine's replay from validation. Returns the games' public ids."""
+    now = timezone.now()
+    games, seats, hands, rulings, links = [], [], [], [], []
+    for planned, seating in step:
+        played = planned.replayed
+        _table, names, dealer = setup_table(
+            variant=planned.variant,
+            options=planned.options,
+            players=planned.players,
+            dealer=planned.dealer,
+        )
+        summary = state_summary(played.state)
+        game = Game(
+            variant=planned.variant,
+            options=planned.options or {},
+            dealer=dealer,
+            hand_count=len(planned.hands),
+            totals=summary["totals"],
+            over=summary["over"],
+            winners=summary["winners"],
+            next_dealer=summary["dealer"] or "",
+            next_deal=summary["deal"],
+            ruling_count=len(planned.rulings),
+        )
+        # The token the league's organiser derives for it (as league_game_create makes it).
+        game.token_hash = hash_token(game_token_for(league=league, game=game))
+        games.append((game, planned, seating, names, played))
+    Game.objects.bulk_create([g[0] for g in games])
+    for game, planned, seating, names, played in games:
+        seats += [Seat(game=game, position=i, name=name) for i, name in enumerate(names)]
+        rows = zip(planned.hands, played.hands, played.state.running, strict=True)
+        for number, (entry, result, totals) in enumerate(rows, start=1):
+            said = planned.checks[number - 1] if number <= len(planned.checks) else {}
+            hands.append(
+                Hand(
+                    game=game,
+                    number=number,
+                    entry=entry,
+                    dealer=result.dealer,
+                    result=hand_result_data(result),
+                    totals=dict(totals),
+                    checks=said,
+                )
             )
-            made.append(link.game.public_id)
-    return made
+        rulings += [Ruling(game=game, **r) for r in planned.rulings]
+        links.append(
+            LeagueGame(
+                league=aside,
+                game=game,
+                ranked=planned.ranked,
+                played=planned.played or now,
+                variant=game.variant,
+                seats={name: players[seating[name]].pk for name in names},
+                removed=planned.removed,
+                accepted=planned.accepted,
+            )
+        )
+    Seat.objects.bulk_create(seats, batch_size=500)
+    claimed = {(g[0].pk, name) for g in games for name in g[1].claims}
+    SeatClaim.objects.bulk_create(
+        (
+            # Nobody holds this seat's token: the seat shows as claimed (its confirmations
+            # count as they did), and the scorekeeper can move it to a phone.
+            SeatClaim(seat=seat, token_hash=hash_token(secrets.token_urlsafe(32)))
+            for seat in seats
+            if (seat.game_id, seat.name) in claimed
+        ),
+        batch_size=500,
+    )
+    Hand.objects.bulk_create(hands, batch_size=500)
+    HandRevision.objects.bulk_create(
+        (
+            HandRevision(
+                hand=hand,
+                version=1,
+                action=HandRevision.Action.RECORDED,
+                number=hand.number,
+                entry=hand.entry,
+                result=hand.result,
+            )
+            for hand in hands
+        ),
+        batch_size=500,
+    )
+    made = Ruling.objects.bulk_create(rulings, batch_size=500)
+    times = [t for g in games for t in g[1].ruling_times]
+    for ruling, given in zip(made, times, strict=True):
+        if given is not None:  # created is set on insert; the recorded moment goes back
+            Ruling.objects.filter(pk=ruling.pk).update(created=given)
+    placings, tallies, chips = [], [], []
+    for link, (game, planned, _seating, _names, _played) in zip(links, games, strict=True):
+        link.finished = game.over and (
+            not aside.confirm_hands or planned.accepted or _confirmed(planned)
+        )
+    LeagueGame.objects.bulk_create(links, batch_size=500)
+    for link, (game, _planned, _seating, names, _played) in zip(links, games, strict=True):
+        if link.finished:
+            for place in final_places(
+                variant=game.variant, options=game.options, players=names, totals=game.totals
+            ):
+                placings.append(
+                    Placing(
+                        league_game=link,
+                        player_id=link.seats[place.player],
+                        seat=place.player,
+                        place=place.place,
+                        score=place.score,
+                    )
+                )
+        of_game = [(h.entry, h.result) for h in hands if h.game_id == game.pk]
+        rows, owed, chip_game = game_tallies(variant=link.variant, seats=link.seats, hands=of_game)
+        tallies += [
+            HandTally(
+                league_game=link, player_id=pk, counts=line, tallied=counted, chip_game=chip_game
+            )
+            for pk, line, counted in rows
+        ]
+        chips += [
+            ChipTally(league_game=link, player_id=p, opponent_id=o, won=won, lost=lost)
+            for p, o, won, lost in owed
+        ]
+    Placing.objects.bulk_create(placings, batch_size=500)
+    HandTally.objects.bulk_create(tallies, batch_size=500)
+    ChipTally.objects.bulk_create(chips, batch_size=500)
+    return [g[0].public_id for g in games]
+
+
+def _confirmed(planned: Planned) -> bool:
+    """Did every claimed seat confirm every hand, with no hand disputed (API.md
+    "Confirmations"), as the document says?"""
+    for said in planned.checks:
+        if any(check.get("disputed") for check in said.values()):
+            return False
+    if not planned.claims:
+        return True
+    return len(planned.checks) >= len(planned.hands) and all(
+        said.get(name, {}).get("disputed", True) is False
+        for said in planned.checks[: len(planned.hands)]
+        for name in planned.claims
+    )
 
 
 @retry_on_collision
@@ -1374,28 +1509,6 @@ def _sweep() -> None:
 def is_aside(league: League) -> bool:
     """Is ``league`` one an import is building (never shown, never written by anyone else)?"""
     return league.token_hash.startswith(ASIDE)
-
-
-def _restore_table(game, *, planned: Planned) -> None:
-    """What the table said beyond the hands: claimed seats, each hand's confirmations and
-    disputes, and rulings, as the document carries them (by the players' names at the table)."""
-    if planned.claims:
-        seats = game.seats.filter(name__in=planned.claims)
-        SeatClaim.objects.bulk_create(
-            SeatClaim(seat=seat, token_hash=hash_token(secrets.token_urlsafe(32))) for seat in seats
-        )
-    if any(planned.checks):
-        hands = {h.number: h for h in game.hands.filter(deleted_at__isnull=True)}
-        for number, checks in enumerate(planned.checks, start=1):
-            if checks and number in hands:
-                hands[number].checks = checks
-        Hand.objects.bulk_update(hands.values(), ["checks"])
-    if planned.rulings:
-        made = Ruling.objects.bulk_create(Ruling(game=game, **r) for r in planned.rulings)
-        for ruling, given in zip(made, planned.ruling_times, strict=True):
-            if given is not None:
-                Ruling.objects.filter(pk=ruling.pk).update(created=given)
-        Game.objects.filter(pk=game.pk).update(ruling_count=len(made))
 
 
 def _fingerprint(day: dt.date | None, variant: str, players: Sequence[str], hands) -> str:

@@ -12,6 +12,7 @@ from scorekeeper.leagues import transfer
 from scorekeeper.leagues.models import League, LeagueGame, Player, RatingSnapshot
 from scorekeeper.leagues.selectors import standings
 from scorekeeper.leagues.services import (
+    OrganiserGrant,
     league_game_accept,
     league_set_confirm_hands,
     league_update,
@@ -294,16 +295,17 @@ def test_an_import_that_fails_half_way_leaves_nothing_behind(monkeypatch):
     play(league, token, ["Ann", "Bob"], penalties("Ann", Bob=3), played=when(1))
     before = what_decides(league)
     counts = (Game.objects.count(), League.objects.count(), Player.objects.count())
-    real = transfer.league_game_create
+    real = transfer._write_step
     made = []
 
-    def fail_on_the_third(**kwargs):
+    def fail_on_the_third_step(**kwargs):
         if len(made) == 2:
             raise RuntimeError("the disk is full")
         made.append(real(**kwargs))
         return made[-1]
 
-    monkeypatch.setattr(transfer, "league_game_create", fail_on_the_third)
+    monkeypatch.setattr(transfer, "_write_step", fail_on_the_third_step)
+    monkeypatch.setattr(transfer, "_steps", lambda items: ([item] for item in items))
     document = {"games": [game(day, "Ann", "Cy") for day in range(2, 7)]}
     with pytest.raises(RuntimeError):
         import_games(league=league, token=token, data=document)
@@ -329,7 +331,7 @@ def test_a_league_left_aside_by_a_dead_process_is_swept(monkeypatch):
 
     league, token = new_league()
     aside = League.objects.create(name="x", token_hash=f"{transfer.ASIDE}{league.pk}:dead")
-    play(aside, transfer.OrganiserGrant(aside), ["Ann", "Bob"], penalties("Ann", Bob=1))
+    play(aside, OrganiserGrant(aside), ["Ann", "Bob"], penalties("Ann", Bob=1))
     League.objects.filter(pk=aside.pk).update(created=timezone.now() - dt.timedelta(hours=2))
     games = Game.objects.count()
     assert import_games(league=league, token=token, data={"games": [game(2, "Ann", "Cy")]}).ok
