@@ -141,7 +141,7 @@ class StandingOut(Schema):
     display_rating: float  # mu - 3 sigma, the one rating shown, what the table is sorted by
     # Decision: fewer than 5 ranked games in the scope, or rating_sigma above 5.0
     provisional: bool
-    rating_range: list[float]  # display_rating ± 2 sigma, one decimal as shown
+    rating_range: list[float]  # the skill range: rating (mu) ± 2 sigma, one decimal as shown
     as_of: dt.date | None  # the day of the player's latest game counted
     unranked: bool  # fewer games than the league's minimum: listed apart, no rank
     inactive: bool  # no game in the league's last N game nights (its inactive_nights)
@@ -271,8 +271,8 @@ class PlayerOut(Schema):
     rating: float
     rating_sigma: float
     display_rating: float
-    provisional: bool  # fewer than 5 ranked games in the scope, or rating_sigma above 5.0
-    rating_range: list[float]  # display_rating ± 2 sigma, one decimal as shown
+    provisional: bool  # fewer than 10 ranked games in the scope
+    rating_range: list[float]  # the skill range: rating (mu) ± 2 sigma, one decimal as shown
     as_of: dt.date | None  # the day of the latest game counted
     history: list[HistoryOut]
     head_to_head: list[HeadToHeadOut]
@@ -737,10 +737,10 @@ def _player_out(
         "rating": half_up(row.mu, 2) if row else half_up(MODEL.mu, 2),
         "rating_sigma": half_up(row.sigma, 2) if row else half_up(MODEL.sigma, 2),
         "display_rating": half_up(row.display, 2) if row else 0.0,
-        "provisional": row.provisional if row else is_provisional(games=0, sigma=MODEL.sigma),
+        "provisional": row.provisional if row else is_provisional(games=0),
         "rating_range": row.rating_range
         if row
-        else rating_range(display=MODEL.mu - 3 * MODEL.sigma, sigma=MODEL.sigma),
+        else rating_range(mu=MODEL.mu, sigma=MODEL.sigma),
         "as_of": row.as_of if row else None,
         "history": [
             {

@@ -49,22 +49,22 @@ START = MODEL.mu - 3 * MODEL.sigma  # everyone's displayed rating before their f
 
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 FORM_GAMES = 10
-# Decision (API.md, "Ratings that explain themselves"): a rating is provisional, marked "?",
-# while the player has fewer than PROVISIONAL_GAMES ranked games in the scope or its σ is
-# above PROVISIONAL_SIGMA. The league's own minimum of games only decides who is ranked.
-PROVISIONAL_GAMES = 5
-PROVISIONAL_SIGMA = 5.0
-RANGE_SIGMAS = 2  # the range shown around a rating: ± 2σ
+# Decision (API.md, "rating range and provisional"): a rating is provisional, marked "?",
+# while the player has fewer than PROVISIONAL_GAMES ranked games in the scope (as a chess site
+# marks a new player's rating). The league's own minimum of games only decides who is ranked.
+PROVISIONAL_GAMES = 10
+RANGE_SIGMAS = 2  # the skill range: μ ± 2σ, where the skill lies with about 95% probability
 
 
-def is_provisional(*, games: int, sigma: float) -> bool:
-    return games < PROVISIONAL_GAMES or sigma > PROVISIONAL_SIGMA
+def is_provisional(*, games: int) -> bool:
+    return games < PROVISIONAL_GAMES
 
 
-def rating_range(*, display: float, sigma: float) -> list[float]:
-    """The displayed rating ± 2σ, each end rounded as the pages show it (one decimal)."""
+def rating_range(*, mu: float, sigma: float) -> list[float]:
+    """Where the player's skill likely lies: μ ± 2σ (above the displayed rating μ − 3σ), each
+    end rounded as the pages show it (one decimal)."""
     spread = RANGE_SIGMAS * sigma
-    return [half_up(display - spread, 1), half_up(display + spread, 1)]
+    return [half_up(mu - spread, 1), half_up(mu + spread, 1)]
 
 
 def shown(value: float) -> float:
@@ -123,7 +123,7 @@ class Row:
 
     @property
     def rating_range(self) -> list[float]:
-        return rating_range(display=self.display, sigma=self.sigma)
+        return rating_range(mu=self.mu, sigma=self.sigma)
 
     @property
     def as_of(self) -> dt.date | None:
@@ -337,7 +337,7 @@ def _rows(league: League, scope: str, lines: Sequence[_Line], as_of: dt.date | N
                 mu=s.mu,
                 sigma=s.sigma,
                 display=display,
-                provisional=is_provisional(games=s.games, sigma=s.sigma),
+                provisional=is_provisional(games=s.games),
                 last_played=s.last,
                 inactive=inactive,
                 unranked=s.games < league.min_games,

@@ -391,8 +391,8 @@ def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpRes
         "chart_series": [(series, seat_class(0)) for series in drawn.series] if drawn else [],
         "latest": latest,
         "as_of": as_of,
-        "provisional": latest is None or is_provisional(games=len(history), sigma=latest["sigma"]),
-        "rating_range": rating_range(display=latest["after"], sigma=latest["sigma"])
+        "provisional": latest is None or is_provisional(games=len(history)),
+        "rating_range": rating_range(mu=latest["mu"], sigma=latest["sigma"])
         if latest
         else None,
         "changes": list(reversed(history[-FORM_CHANGES:])),
