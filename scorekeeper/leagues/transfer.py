@@ -98,6 +98,7 @@ from .models import (
 )
 from .selectors import league_variants, standings
 from .services import (
+    ASIDE,
     MAX_FORMER_NAMES,
     _lock_league,
     _variants,
@@ -1179,7 +1180,6 @@ def _key(name: str) -> str:
 # A league being imported is built in a league of its own, which nobody can see or write (no
 # token hashes to this mark), then switched into its target. One left behind by a process
 # that died is swept by the next import after a while.
-ASIDE = "aside:"
 STEP_SECONDS = 0.2  # one transaction of the import's writes stays about this short
 STALE = dt.timedelta(hours=1)
 
@@ -1504,11 +1504,6 @@ def _sweep() -> None:
     old = League.objects.filter(token_hash__startswith=ASIDE, created__lt=timezone.now() - STALE)
     for aside in old[:5]:
         _discard(aside)
-
-
-def is_aside(league: League) -> bool:
-    """Is ``league`` one an import is building (never shown, never written by anyone else)?"""
-    return league.token_hash.startswith(ASIDE)
 
 
 def _fingerprint(day: dt.date | None, variant: str, players: Sequence[str], hands) -> str:
