@@ -1125,7 +1125,7 @@ def _cast(league: League, report: Report) -> Cast:
             other = people[owner[_key(name)]].name
             report.error(
                 where,
-                _("%(name)s and %(other)s are one player in a league (names ignore case)")
+                _("%(name)s and %(other)s are one player in a league")
                 % {"name": name, "other": other},
                 f"{where}.name",
             )
