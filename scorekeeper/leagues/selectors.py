@@ -503,12 +503,17 @@ def league_variants(*, league: League) -> list[str]:
     return list(league.variants) + extra
 
 
-def scope_league_games(*, league: League, scope: str = "|", removed: bool = True) -> QuerySet:
+def scope_league_games(
+    *, league: League, scope: str = "|", removed: bool = True, until: dt.date | None = None
+) -> QuerySet:
     """Every game of the league in ``scope``'s season and variant (ranked or friendly, in play
-    or over; the removed ones too unless ``removed`` is False), newest first."""
+    or over; the removed ones too unless ``removed`` is False), newest first; ``until``: only
+    those played on that day or before (a page as of that night)."""
     games = _of_scope(LeagueGame.objects.filter(league=league), scope)
     if not removed:
         games = games.filter(removed=False)
+    if until is not None:
+        games = games.filter(played__date__lte=until)
     return games.order_by("-played", "-pk")
 
 
@@ -518,10 +523,10 @@ GAMES_PAGE = 50  # games on one page of a league's games list (page and API)
 def games_page(*, league: League, scope: str = "|", page: int = 1) -> dict[str, Any]:
     """One page (``GAMES_PAGE`` games, newest first) of every game of the league in ``scope``:
     ``{"page", "pages", "count", "games": recent_games' items, "next": page number or None,
-    "previous"}``. A page past the last is empty."""
+    "previous"}``. A page past the last is the last page."""
     count = scope_league_games(league=league, scope=scope).count()
     pages = max(1, -(-count // GAMES_PAGE))
-    page = max(1, page)
+    page = min(max(1, page), pages)
     items = recent_games(
         league=league,
         limit=GAMES_PAGE,
@@ -546,16 +551,18 @@ def recent_games(
     offset: int = 0,
     scope: str = "|",
     removed: bool = True,
+    until: dt.date | None = None,
 ) -> list[dict[str, Any]]:
     """The latest games of ``scope``'s season and variant, newest first, with seats (by place
     once the game is over; each with the name at the table and the player's league name),
     places and each player's displayed rating just before and after the game (in ``scope``),
     with the place the ratings before it expected: five queries however many games.
-    ``removed``: list the games taken out of the league too (marked)."""
+    ``removed``: list the games taken out of the league too (marked); ``until``: only games
+    played on that day or before."""
     seats = Prefetch("game__seats", queryset=Seat.objects.order_by("position"))
     placings = Prefetch("placings", queryset=Placing.objects.select_related("player"))
     links = list(
-        scope_league_games(league=league, scope=scope, removed=removed)
+        scope_league_games(league=league, scope=scope, removed=removed, until=until)
         .select_related("game")
         .prefetch_related(seats, placings)[offset : offset + limit]
     )
