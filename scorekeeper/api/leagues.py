@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.urls import reverse
 from django.utils.translation import gettext
 from ninja import Field, Query, Router, Schema, Status
@@ -28,6 +28,7 @@ from scorekeeper.leagues.selectors import (
     league_get,
     league_players,
     league_variants,
+    merged_into,
     player_get,
     player_hand_stats,
     player_record,
@@ -662,6 +663,11 @@ def restore_league_game(request: HttpRequest, public_id: str, game_id: str):
     return _organiser_game_write(request, public_id, game_id, league_game_restore)
 
 
+def game_in_league(game: Game, public_id: str) -> bool:
+    """Is ``game`` one of the games of league ``public_id``?"""
+    return LeagueGame.objects.filter(game=game, league__public_id=public_id).exists()
+
+
 def organiser_may_write_game(game: Game, token: str) -> bool:
     """For the games API: does ``token`` belong to the organiser of ``game``'s league?"""
     return organiser_may_write(game=game, token=token)
@@ -686,7 +692,7 @@ def _player_or_404(league: League, player_id: int) -> Player:
 @router.get(
     "/leagues/{public_id}/players/{player_id}",
     response={200: PlayerOut, **ERRORS, 404: ErrorOut},
-    summary="A player: record, former names, rating history, head to head",
+    summary="A player: record, former names, rating history, head to head (301 for an id merged into another)",
 )
 def get_player(
     request: HttpRequest,
@@ -696,6 +702,14 @@ def get_player(
     season: str | None = None,
 ):
     league = league_or_404(public_id)
+    into = None
+    if not Player.objects.filter(league=league, pk=player_id).exists():
+        into = merged_into(league=league, player_id=player_id)
+    if into is not None:
+        # A merged player's old id: 301 to the player it was merged into (API.md).
+        target = f"/api/v1/leagues/{public_id}/players/{into}"
+        query = request.META.get("QUERY_STRING", "")
+        return HttpResponsePermanentRedirect(f"{target}?{query}" if query else target)
     player = _player_or_404(league, player_id)
     return _player_out(league, player, *_scope(league, variant, season))
 
@@ -738,9 +752,7 @@ def _player_out(
         "rating_sigma": half_up(row.sigma, 2) if row else half_up(MODEL.sigma, 2),
         "display_rating": half_up(row.display, 2) if row else 0.0,
         "provisional": row.provisional if row else is_provisional(games=0),
-        "rating_range": row.rating_range
-        if row
-        else rating_range(mu=MODEL.mu, sigma=MODEL.sigma),
+        "rating_range": row.rating_range if row else rating_range(mu=MODEL.mu, sigma=MODEL.sigma),
         "as_of": row.as_of if row else None,
         "history": [
             {

@@ -36,6 +36,7 @@ from .models import (
     HandTally,
     League,
     LeagueGame,
+    MergedPlayer,
     Placing,
     Player,
     RatingSnapshot,
@@ -674,6 +675,18 @@ def nights_of(items: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def league_players(*, league: League) -> list[Player]:
     return list(Player.objects.filter(league=league).order_by("key"))
+
+
+def merged_into(*, league: League, player_id: Any) -> int | None:
+    """The id of the player that ``player_id`` was merged into (a 301 leads there), or None."""
+    try:
+        pk = int(player_id)
+    except (TypeError, ValueError):
+        return None
+    if not 1 <= pk <= MAX_ID:
+        return None
+    found = MergedPlayer.objects.filter(league=league, old_id=pk).values_list("player_id")[:1]
+    return next((row[0] for row in found), None)
 
 
 def player_get(*, league: League, player_id: Any) -> Player:

@@ -43,6 +43,7 @@ from .models import (
     HandTally,
     League,
     LeagueGame,
+    MergedPlayer,
     Placing,
     Player,
     RatingSnapshot,
@@ -447,6 +448,9 @@ def player_merge(*, league: League, token, player: Player, into: Player) -> Play
             former.append(name)
     into.former_names = former
     into.save(update_fields=["former_names"])
+    # The old id (and the ids merged into it before) lead to ``into`` from now on.
+    MergedPlayer.objects.filter(player=player).update(player=into)
+    MergedPlayer.objects.create(league=league, old_id=player.pk, player=into)
     RatingSnapshot.objects.filter(league=league).delete()
     Standing.objects.filter(league=league).delete()
     player.delete()

@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -39,6 +39,7 @@ from .selectors import (
     league_players,
     league_variants,
     leagues_listed,
+    merged_into,
     nights_of,
     player_get,
     player_hand_stats,
@@ -369,7 +370,13 @@ def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpRes
     try:
         player = player_get(league=league, player_id=player_id)
     except Player.DoesNotExist:
-        raise Http404("no such player") from None
+        into = merged_into(league=league, player_id=player_id)
+        if into is None:
+            raise Http404("no such player") from None
+        # A merged player's old page: the player it is now, for good (same query).
+        target = reverse("league_player", args=[league.public_id, into])
+        query = request.META.get("QUERY_STRING", "")
+        return HttpResponsePermanentRedirect(f"{target}?{query}" if query else target)
     seasons = list(league.seasons.all())
     season, slug = _scope_from(request, league, seasons, default_current=False)
     record = player_record(
