@@ -73,6 +73,12 @@ def shown(value: float) -> float:
     return half_up(value, 1)
 
 
+def shown_change(before: float, after: float) -> float:
+    """A rating change as the pages show it: the shown rating after less the shown rating
+    before, so "3.6 → 5.9 (+2.3)" always adds up as read."""
+    return round(shown(after) - shown(before), 1)
+
+
 def league_get(*, public_id: str) -> League:
     """The league with this public id; raises League.DoesNotExist (a 404 to callers)."""
     if not PUBLIC_ID.fullmatch(public_id or ""):
@@ -617,7 +623,7 @@ class Change:
 
     @property
     def delta(self) -> float:
-        return self.after - self.before
+        return shown_change(self.before, self.after)
 
 
 def rating_changes(*, league: League, scope: str, games: Sequence[int]) -> dict[tuple, Change]:
@@ -726,7 +732,7 @@ def player_record(*, league: League, player: Player, scope: str = "|") -> dict[s
                 "sigma": sigma,
                 "before": before,
                 "after": after,
-                "delta": after - before,
+                "delta": shown_change(before, after),
             }
         )
         before = after
