@@ -702,15 +702,16 @@ def get_player(
     season: str | None = None,
 ):
     league = league_or_404(public_id)
-    into = None
-    if not Player.objects.filter(league=league, pk=player_id).exists():
+    try:
+        player = player_get(league=league, player_id=player_id)
+    except Player.DoesNotExist:
         into = merged_into(league=league, player_id=player_id)
-    if into is not None:
+        if into is None:
+            raise Http404(f"no player {player_id!r} in this league") from None
         # A merged player's old id: 301 to the player it was merged into (API.md).
         target = f"/api/v1/leagues/{public_id}/players/{into}"
         query = request.META.get("QUERY_STRING", "")
         return HttpResponsePermanentRedirect(f"{target}?{query}" if query else target)
-    player = _player_or_404(league, player_id)
     return _player_out(league, player, *_scope(league, variant, season))
 
 

@@ -627,32 +627,36 @@ class Change:
 
 
 def rating_changes(*, league: League, scope: str, games: Sequence[int]) -> dict[tuple, Change]:
-    """{(league game id, player id): Change} for these games in ``scope``. One query: each
-    snapshot with the player's previous one in the scope read alongside."""
-    previous = (
-        RatingSnapshot.objects.filter(league=league, scope=scope, player=OuterRef("player_id"))
-        .filter(
-            Q(played__lt=OuterRef("played"))
-            | Q(played=OuterRef("played"), league_game_id__lt=OuterRef("league_game_id"))
-        )
-        .order_by("-played", "-league_game_id")
-    )
+    """{(league game id, player id): Change} for these games in ``scope``. One query, read in
+    one ordered pass: the scope's snapshots of the players of these games up to the last of
+    the games, oldest first, each player's previous rating carried along in Python. Linear in
+    those snapshots whatever the planner knows (a lookup of each snapshot's previous one by
+    a correlated subquery read each player's history backwards per game on PostgreSQL before
+    ANALYZE: 2.8 s for one player page at 2,000 games)."""
+    wanted = set(games)
+    chosen = RatingSnapshot.objects.filter(
+        league=league, scope=scope, league_game_id__in=wanted or {0}
+    )  # one query also for no game: a page's count never depends on the data
     rows = (
         RatingSnapshot.objects.filter(
-            league=league, scope=scope, league_game_id__in=list(games) or [0]
+            league=league,
+            scope=scope,
+            player_id__in=chosen.values("player_id"),
+            played__lte=Subquery(chosen.order_by("-played").values("played")[:1]),
         )
-        .annotate(
-            mu_before=Subquery(previous.values("mu")[:1]),
-            sigma_before=Subquery(previous.values("sigma")[:1]),
-        )
-        .values_list("league_game_id", "player_id", "mu", "sigma", "mu_before", "sigma_before")
+        .order_by("played", "league_game_id")
+        .values_list("league_game_id", "player_id", "mu", "sigma")
     )
+    last: dict[int, float] = {}  # player -> displayed rating after their latest game so far
     out = {}
     by_game: dict[int, list[float]] = {}
-    for game, player, mu, sigma, mu_before, sigma_before in rows:
-        before = START if mu_before is None else mu_before - 3 * sigma_before
-        out[(game, player)] = Change(before, mu - 3 * sigma)
-        by_game.setdefault(game, []).append(before)
+    for game, player, mu, sigma in rows:
+        after = mu - 3 * sigma
+        if game in wanted:
+            before = last.get(player, START)
+            out[(game, player)] = Change(before, after)
+            by_game.setdefault(game, []).append(before)
+        last[player] = after
     return {
         key: dataclasses.replace(
             change,
