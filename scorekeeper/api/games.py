@@ -18,10 +18,9 @@ from django.utils.translation import gettext
 from ninja import Field, Header, Router, Schema, Status
 from ninja.security import HttpBearer
 
-from scorekeeper.games.handover import handover_create
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.selectors import game_get, game_state, hand_history
-from scorekeeper.games.services import (
+from scorekeeper.games.scoresheet.selectors import game_get, game_state, hand_history
+from scorekeeper.games.scoresheet.services import (
     GameOver,
     HandChanged,
     HandWrite,
@@ -38,6 +37,7 @@ from scorekeeper.games.services import (
     token_valid,
     write_once,
 )
+from scorekeeper.games.table.handover import handover_create
 from scorekeeper.i18n import render_lines
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import score_hand
@@ -290,7 +290,7 @@ def _game_or_404(public_id: str) -> Game:
     try:
         return game_get(public_id=public_id)
     except Game.DoesNotExist:
-        raise Http404(f"no game {public_id!r}") from None
+        raise Http404(gettext("no game %(id)s") % {"id": repr(public_id)}) from None
 
 
 # -- endpoints ----------------------------------------------------------------------------------
@@ -658,4 +658,4 @@ def _hand_or_404(number: int) -> Iterator[None]:
     try:
         yield
     except Hand.DoesNotExist:
-        raise Http404(f"this game has no hand {number}") from None
+        raise Http404(gettext("this game has no hand %(n)s") % {"n": number}) from None

@@ -43,7 +43,6 @@ class LeagueForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        # In the page's language, as the game pages name them.
         self.fields["variants"].choices = [(v.slug, translate_text(v.name)) for v in all_variants()]
 
 

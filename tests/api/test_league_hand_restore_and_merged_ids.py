@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scorekeeper.games.services import hand_delete
+from scorekeeper.games.scoresheet.services import hand_delete
 from scorekeeper.leagues.models import Player
 from scorekeeper.leagues.selectors import standings
 from scorekeeper.leagues.services import player_merge

@@ -265,7 +265,7 @@ def test_every_change_moves_the_games_version(client, game):
 
 
 def test_the_state_agrees_with_its_replay(client, game):
-    from scorekeeper.games.selectors import game_state, game_state_replayed
+    from scorekeeper.games.scoresheet.selectors import game_state, game_state_replayed
 
     game_id, _token = game
     bob = sit(client, game_id, "Bob")

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scorekeeper.games.templatetags.dates import weekday_date
+from scorekeeper.games.site.templatetags.dates import weekday_date
 
 from .helpers import new_league, penalties, play, when
 

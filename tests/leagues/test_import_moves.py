@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.games.models import Game, Hand, Ruling, SeatClaim
-from scorekeeper.games.seats import hand_confirm, hand_dispute, ruling_record, seat_claim
+from scorekeeper.games.table.seats import hand_confirm, hand_dispute, ruling_record, seat_claim
 from scorekeeper.leagues import transfer
 from scorekeeper.leagues.models import League, LeagueGame, Player, RatingSnapshot
 from scorekeeper.leagues.selectors import standings

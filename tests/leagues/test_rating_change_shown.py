@@ -4,7 +4,7 @@ after less the shown rating before, never the unrounded difference."""
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.games.templatetags.numbers import delta, signed
+from scorekeeper.games.site.templatetags.numbers import delta, signed
 from scorekeeper.leagues.selectors import Change
 
 

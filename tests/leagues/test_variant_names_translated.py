@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.services import hand_record
+from scorekeeper.games.scoresheet.services import hand_record
 from scorekeeper.leagues.models import Player
 from scorekeeper.rules import all_variants
 
