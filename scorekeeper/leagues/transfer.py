@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Value
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -1235,7 +1235,7 @@ def _write_step(
             winners=summary["winners"],
             next_dealer=summary["dealer"] or "",
             next_deal=summary["deal"],
-            ruling_count=len(planned.rulings),
+            ruling_count=_plain(len(planned.rulings)),
         )
         # The token the league's organiser derives for it (as league_game_create makes it).
         game.token_hash = hash_token(game_token_for(league=league, game=game))
@@ -1255,6 +1255,7 @@ def _write_step(
                     result=hand_result_data(result),
                     totals=dict(totals),
                     checks=said,
+                    version=_plain(1),
                 )
             )
         rulings += [Ruling(game=game, **r) for r in planned.rulings]
@@ -1287,7 +1288,7 @@ def _write_step(
         (
             HandRevision(
                 hand=hand,
-                version=1,
+                version=_plain(1),
                 action=HandRevision.Action.RECORDED,
                 number=hand.number,
                 entry=hand.entry,
@@ -1326,7 +1327,11 @@ def _write_step(
         rows, owed, chip_game = game_tallies(variant=link.variant, seats=link.seats, hands=of_game)
         tallies += [
             HandTally(
-                league_game=link, player_id=pk, counts=line, tallied=counted, chip_game=chip_game
+                league_game=link,
+                player_id=pk,
+                counts=line,
+                tallied=_plain(counted),
+                chip_game=chip_game,
             )
             for pk, line, counted in rows
         ]
@@ -1338,6 +1343,14 @@ def _write_step(
     HandTally.objects.bulk_create(tallies, batch_size=500)
     ChipTally.objects.bulk_create(chips, batch_size=500)
     return [g[0].public_id for g in games]
+
+
+def _plain(value: Any) -> Any:
+    """A value for a bulk insert of rows with JSON columns. On PostgreSQL it is an expression,
+    so Django writes the rows as plain VALUES rather than as arrays passed to UNNEST: psycopg
+    builds a text array of JSON documents escaping them character by character (about 13 ms
+    of CPU per imported game, more than everything else the import does)."""
+    return Value(value) if connection.vendor == "postgresql" else value
 
 
 def _confirmed(planned: Planned) -> bool:
