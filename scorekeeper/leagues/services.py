@@ -334,39 +334,6 @@ def _players_for(league: League, names: Sequence[str]) -> dict[str, Player]:
     return {name: found[keys[name]] for name in names}
 
 
-def import_players(*, league: League, people: Sequence[dict]) -> dict[Any, Player]:
-    """The league's player for each person of an imported document (``{"ref", "name",
-    "former_names"}``): the player with that id in this league first, then one whose name or
-    former name is the person's name or a former name of theirs; else a new player. Former
-    names travel along. Returns {ref: player}."""
-    players = list(Player.objects.filter(league=league))
-    by_id = {p.pk: p for p in players}
-    by_name: dict[str, Player] = {}
-    for p in players:
-        for name in [p.name, *p.former_names]:
-            by_name.setdefault(_key(name), p)
-    found: dict[Any, Player] = {}
-    for person in people:
-        ref = person.get("ref")
-        name, formers = player_names(person["name"], person.get("former_names"))
-        player = by_id.get(ref) if isinstance(ref, int) and not isinstance(ref, bool) else None
-        if player is None:
-            player = next((by_name[_key(n)] for n in [name, *formers] if _key(n) in by_name), None)
-        if player is None:
-            player = Player.objects.create(league=league, name=name, key=_key(name))
-            by_id[player.pk] = player
-        extra = [
-            n for n in [*formers, name] if _key(n) != player.key and n not in player.former_names
-        ]
-        if extra:
-            player.former_names = [*player.former_names, *dict.fromkeys(extra)]
-            player.save(update_fields=["former_names"])
-        for n in [player.name, *player.former_names]:
-            by_name.setdefault(_key(n), player)
-        found[ref] = player
-    return found
-
-
 def _player_name(value: Any, field: str = "name") -> str:
     from scorekeeper.rules.scoring.setup import player_name
 
