@@ -26,14 +26,16 @@ django_wsgi = get_wsgi_application()
 
 from scorekeeper.games import events  # noqa: E402 - needs the apps loaded
 from scorekeeper.leagues import night_events  # noqa: E402
+from scorekeeper.middleware import body_limit  # noqa: E402
 from scorekeeper.startup import prepare  # noqa: E402
 
 # Every view, and the rule search's indexes, model and passage vectors, before the first
 # request (each worker imports this module before it takes requests).
 prepare()
 
-# Bodies are refused above 256 KB by the app (RequestBodyMiddleware); a body sent without a
-# length (chunked) is cut here a little above that, and the app answers 413 for it.
+# Bodies are refused above 256 KB (4 MB for a league import) by the app (RequestBodyMiddleware);
+# a body sent without a length (chunked) is cut here a little above that, and the app answers
+# 413 for it.
 MAX_BUFFERED_BODY = 512 * 1024
 
 
@@ -47,15 +49,16 @@ class WsgiOnLoop:
 
     async def __call__(self, scope: dict, receive, send) -> None:
         body = bytearray()
+        most = max(MAX_BUFFERED_BODY, body_limit(scope.get("path", "")) + 1)
         more = True
         while more:
             message = await receive()
             if message["type"] == "http.disconnect":
                 return
-            if len(body) <= MAX_BUFFERED_BODY:
+            if len(body) <= most:
                 body += message.get("body", b"")
             more = message.get("more_body", False)
-        environ = wsgi_environ(scope, bytes(body[: MAX_BUFFERED_BODY + 1]))
+        environ = wsgi_environ(scope, bytes(body[: most + 1]))
         loop = asyncio.get_running_loop()
         status, headers, chunks = await loop.run_in_executor(self.pool, self._run, environ)
         await send({"type": "http.response.start", "status": status, "headers": headers})

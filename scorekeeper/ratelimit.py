@@ -59,24 +59,34 @@ def group_of(request: HttpRequest) -> str | None:
     return "preview"
 
 
-def hit(group: str, client: str, *, now: float | None = None) -> int | None:
-    """Count one request; the seconds to wait when over the limit, else None."""
+def hit(group: str, client: str, *, now: float | None = None, cost: int = 1) -> int | None:
+    """Count one request (``cost``: as that many); the seconds to wait when over the limit,
+    else None."""
     limit, period = settings.RATE_LIMITS[group]
     now = time.time() if now is None else now
     window = int(now // period)
     key = f"rl:{group}:{client}:{window}"
     try:
         cache.add(key, 0, timeout=period + 5)
-        count = cache.incr(key)
+        count = cache.incr(key, cost)
     except ValueError:  # expired between add and incr: this request starts the window
-        cache.set(key, 1, timeout=period + 5)
-        count = 1
+        cache.set(key, cost, timeout=period + 5)
+        count = cost
     except Exception:  # the cache is down: serve (fail open) rather than refuse every write
         logger.exception("rate limit cache unavailable")
         return None
     if count <= limit:
         return None
     return max(1, math.ceil((window + 1) * period - now))
+
+
+def charge(request: HttpRequest, group: str, cost: int) -> None:
+    """Count ``cost`` more requests of ``group`` for this request's client, after the request
+    itself passed: a league import counts as the games it holds (API.md), so a client that
+    imported a season waits before its next writes, yet a club's history (more games than
+    one window allows) still goes in at once."""
+    if settings.RATE_LIMITS_ENABLED and cost > 0:
+        hit(group, client_ip(request), cost=cost)
 
 
 class RateLimitMiddleware:

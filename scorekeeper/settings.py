@@ -230,7 +230,10 @@ TEMPLATES = [
 
 # Bodies over this get 413 (a JSON error under /api/, a page otherwise). A hand is a few KB.
 MAX_BODY_BYTES = 256 * 1024
-DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_BODY_BYTES
+# A league's import takes a club's whole history (API.md "moving a league"): up to 4 MB, there
+# only. Django's own cap is that, so RequestBodyMiddleware decides per path.
+MAX_IMPORT_BODY_BYTES = 4 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_IMPORT_BODY_BYTES
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 
 # Per client (IP address) and fixed window: "group": (requests, seconds). A table entering a

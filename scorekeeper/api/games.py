@@ -32,6 +32,7 @@ from scorekeeper.games.scoresheet.services import (
     hand_add,
     hand_correction,
     hand_deletion,
+    hand_restoration,
     new_token_seed,
     request_fingerprint,
     token_valid,
@@ -488,6 +489,41 @@ def delete_hand(
                 **_idempotency(request, None),
             ),
         )
+
+
+@router.post(
+    "/leagues/{league_id}/games/{public_id}/hands/{n}/restore",
+    response={200: StateOut, **WRITE_ERRORS},
+    auth=GameToken(),
+    summary="Restore deleted hand n of a league game (organiser or game token), as Undo does",
+)
+def restore_league_hand(
+    request: HttpRequest,
+    response: HttpResponse,
+    league_id: str,
+    public_id: str,
+    n: PathNumber,
+    idempotency_key: str | None = KEY_HEADER,
+):
+    """Put back the hand deleted last at number ``n`` (a deleted hand keeps the number it had);
+    the hands after it move down again, and the league's standings and ratings follow."""
+    game = request.auth
+    if not leagues.game_in_league(game, league_id):
+        raise Http404(f"no game {public_id!r} in league {league_id!r}")
+    deleted = (
+        Hand.objects.filter(game=game, number=n, deleted_at__isnull=False)
+        .order_by("-deleted_at", "-pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if deleted is None:
+        raise Http404(f"this game has no deleted hand {n}")
+    return _hand_write(
+        request,
+        response,
+        game,
+        lambda: hand_restoration(game=game, hand_id=deleted, **_idempotency(request, None)),
+    )
 
 
 # -- safe retries (API.md): Idempotency-Key on every write, If-Match on PUT and DELETE ---------

@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.urls import reverse
 from django.utils.translation import gettext
 from ninja import Field, Query, Router, Schema, Status
@@ -28,6 +28,7 @@ from scorekeeper.leagues.selectors import (
     league_get,
     league_players,
     league_variants,
+    merged_into,
     player_get,
     player_hand_stats,
     player_record,
@@ -56,7 +57,9 @@ from scorekeeper.leagues.services import (
     scope_key,
     season_create,
 )
+from scorekeeper.leagues.transfer import MAX_GAMES as MAX_IMPORT_GAMES
 from scorekeeper.leagues.transfer import export_document, import_games
+from scorekeeper.ratelimit import charge
 from scorekeeper.rules import all_variants, get_variant
 from scorekeeper.rules.errors import RulesError
 
@@ -139,7 +142,7 @@ class StandingOut(Schema):
     display_rating: float  # mu - 3 sigma, the one rating shown, what the table is sorted by
     # Decision: fewer than 5 ranked games in the scope, or rating_sigma above 5.0
     provisional: bool
-    rating_range: list[float]  # display_rating ± 2 sigma, one decimal as shown
+    rating_range: list[float]  # the skill range: rating (mu) ± 2 sigma, one decimal as shown
     as_of: dt.date | None  # the day of the player's latest game counted
     unranked: bool  # fewer games than the league's minimum: listed apart, no rank
     inactive: bool  # no game in the league's last N game nights (its inactive_nights)
@@ -269,8 +272,8 @@ class PlayerOut(Schema):
     rating: float
     rating_sigma: float
     display_rating: float
-    provisional: bool  # fewer than 5 ranked games in the scope, or rating_sigma above 5.0
-    rating_range: list[float]  # display_rating ± 2 sigma, one decimal as shown
+    provisional: bool  # fewer than 10 ranked games in the scope
+    rating_range: list[float]  # the skill range: rating (mu) ± 2 sigma, one decimal as shown
     as_of: dt.date | None  # the day of the latest game counted
     history: list[HistoryOut]
     head_to_head: list[HeadToHeadOut]
@@ -310,9 +313,9 @@ class ImportOut(Schema):
     skipped: list[dict[str, Any]]  # the duplicates skipped
     refused: list[dict[str, Any]]  # what was refused and why ({"where", "field", "message"})
     seasons: list[str] = []  # the export's seasons the league lacked: added (or would be)
-    settings: dict[
-        str, int | bool
-    ] = {}  # the export's settings, taken by a league with no game yet
+    # the export's settings (variants offered first among them), taken by a league with no
+    # game yet
+    settings: dict[str, int | bool | list[str]] = {}
 
 
 def league_or_404(public_id: str) -> League:
@@ -448,11 +451,28 @@ def add_season(request: HttpRequest, public_id: str, payload: SeasonIn):
 
 @router.post(
     "/leagues/{public_id}/import",
-    response={200: ImportOut, 201: ImportOut, **WRITE_ERRORS, 400: ImportRefusedOut},
+    response={
+        200: ImportOut,
+        201: ImportOut,
+        **WRITE_ERRORS,
+        400: ImportRefusedOut,
+        413: ErrorOut,
+    },
     summary="Import games (validated hand by hand; dry_run reports without writing)",
 )
 def import_league_games(request: HttpRequest, public_id: str, payload: ImportIn):
     with organiser(request, public_id) as (league, token):
+        organiser_check(league, token)
+        if len(payload.games) > MAX_IMPORT_GAMES:
+            raise ApiError(
+                gettext("games: at most %(n)s games per import (this holds %(count)s)")
+                % {"n": MAX_IMPORT_GAMES, "count": len(payload.games)},
+                code="payload_too_large",
+                field="games",
+                status=413,
+            )
+        # The request counted once already; an import counts as the games it holds.
+        charge(request, "write", len(payload.games) - 1)
         report = import_games(
             league=league,
             token=token,
@@ -643,6 +663,11 @@ def restore_league_game(request: HttpRequest, public_id: str, game_id: str):
     return _organiser_game_write(request, public_id, game_id, league_game_restore)
 
 
+def game_in_league(game: Game, public_id: str) -> bool:
+    """Is ``game`` one of the games of league ``public_id``?"""
+    return LeagueGame.objects.filter(game=game, league__public_id=public_id).exists()
+
+
 def organiser_may_write_game(game: Game, token: str) -> bool:
     """For the games API: does ``token`` belong to the organiser of ``game``'s league?"""
     return organiser_may_write(game=game, token=token)
@@ -667,7 +692,7 @@ def _player_or_404(league: League, player_id: int) -> Player:
 @router.get(
     "/leagues/{public_id}/players/{player_id}",
     response={200: PlayerOut, **ERRORS, 404: ErrorOut},
-    summary="A player: record, former names, rating history, head to head",
+    summary="A player: record, former names, rating history, head to head (301 for an id merged into another)",
 )
 def get_player(
     request: HttpRequest,
@@ -677,7 +702,16 @@ def get_player(
     season: str | None = None,
 ):
     league = league_or_404(public_id)
-    player = _player_or_404(league, player_id)
+    try:
+        player = player_get(league=league, player_id=player_id)
+    except Player.DoesNotExist:
+        into = merged_into(league=league, player_id=player_id)
+        if into is None:
+            raise Http404(f"no player {player_id!r} in this league") from None
+        # A merged player's old id: 301 to the player it was merged into (API.md).
+        target = f"/api/v1/leagues/{public_id}/players/{into}"
+        query = request.META.get("QUERY_STRING", "")
+        return HttpResponsePermanentRedirect(f"{target}?{query}" if query else target)
     return _player_out(league, player, *_scope(league, variant, season))
 
 
@@ -718,10 +752,8 @@ def _player_out(
         "rating": half_up(row.mu, 2) if row else half_up(MODEL.mu, 2),
         "rating_sigma": half_up(row.sigma, 2) if row else half_up(MODEL.sigma, 2),
         "display_rating": half_up(row.display, 2) if row else 0.0,
-        "provisional": row.provisional if row else is_provisional(games=0, sigma=MODEL.sigma),
-        "rating_range": row.rating_range
-        if row
-        else rating_range(display=MODEL.mu - 3 * MODEL.sigma, sigma=MODEL.sigma),
+        "provisional": row.provisional if row else is_provisional(games=0),
+        "rating_range": row.rating_range if row else rating_range(mu=MODEL.mu, sigma=MODEL.sigma),
         "as_of": row.as_of if row else None,
         "history": [
             {

@@ -28,6 +28,7 @@ from scorekeeper.rules import RulesError
 from .models import League, LeagueGame, Player, Season
 from .selectors import PUBLIC_ID
 from .services import (
+    ASIDE,
     MAX_NAME,
     _inactive,
     _key,
@@ -45,7 +46,11 @@ def export_leagues() -> list[dict[str, Any]]:
     games = Prefetch(
         "games", queryset=LeagueGame.objects.select_related("game").order_by("played", "pk")
     )
-    leagues = League.objects.order_by("pk").prefetch_related(seasons, players, games)
+    leagues = (
+        League.objects.exclude(token_hash__startswith=ASIDE)  # an import's work in progress
+        .order_by("pk")
+        .prefetch_related(seasons, players, games)
+    )
     return [_league(league) for league in leagues.iterator(chunk_size=100)]
 
 

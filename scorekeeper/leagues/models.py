@@ -225,4 +225,21 @@ class ChipTally(models.Model):
         return f"{self.player_id}←{self.opponent_id} +{self.won} −{self.lost}"
 
 
+class MergedPlayer(models.Model):
+    """A player merged into another (``player``): the old id still leads there (a 301 from
+    its page and its API document), as do the ids merged into it before."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    old_id = models.BigIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["league", "old_id"], name="merged_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.old_id} → {self.player_id}"
+
+
 from .night_models import Night, NightRound, NightTable  # noqa: E402, F401 (club nights)

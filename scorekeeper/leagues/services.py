@@ -47,6 +47,7 @@ from .models import (
     HandTally,
     League,
     LeagueGame,
+    MergedPlayer,
     Placing,
     Player,
     RatingSnapshot,
@@ -82,6 +83,11 @@ TOO_MANY_FORMER = define(
     NP_("at most {limit} former name", "at most {limit} former names"),
     count="limit",
 )
+
+
+# The mark of a league an import builds aside (its token hash: no token hashes to it); see
+# scorekeeper.leagues.transfer. Never listed, never written by anyone else.
+ASIDE = "aside:"
 
 
 class PlayerGone(RulesError):
@@ -315,39 +321,6 @@ def _players_for(league: League, names: Sequence[str]) -> dict[str, Player]:
     return {name: found[keys[name]] for name in names}
 
 
-def import_players(*, league: League, people: Sequence[dict]) -> dict[Any, Player]:
-    """The league's player for each person of an imported document (``{"ref", "name",
-    "former_names"}``): the player with that id in this league first, then one whose name or
-    former name is the person's name or a former name of theirs; else a new player. Former
-    names travel along. Returns {ref: player}."""
-    players = list(Player.objects.filter(league=league))
-    by_id = {p.pk: p for p in players}
-    by_name: dict[str, Player] = {}
-    for p in players:
-        for name in [p.name, *p.former_names]:
-            by_name.setdefault(_key(name), p)
-    found: dict[Any, Player] = {}
-    for person in people:
-        ref = person.get("ref")
-        name, formers = player_names(person["name"], person.get("former_names"))
-        player = by_id.get(ref) if isinstance(ref, int) and not isinstance(ref, bool) else None
-        if player is None:
-            player = next((by_name[_key(n)] for n in [name, *formers] if _key(n) in by_name), None)
-        if player is None:
-            player = Player.objects.create(league=league, name=name, key=_key(name))
-            by_id[player.pk] = player
-        extra = [
-            n for n in [*formers, name] if _key(n) != player.key and n not in player.former_names
-        ]
-        if extra:
-            player.former_names = [*player.former_names, *dict.fromkeys(extra)]
-            player.save(update_fields=["former_names"])
-        for n in [player.name, *player.former_names]:
-            by_name.setdefault(_key(n), player)
-        found[ref] = player
-    return found
-
-
 def _player_name(value: Any, field: str = "name") -> str:
     from scorekeeper.rules.scoring.setup import player_name
 
@@ -433,6 +406,9 @@ def player_merge(*, league: League, token, player: Player, into: Player) -> Play
             former.append(name)
     into.former_names = former
     into.save(update_fields=["former_names"])
+    # The old id (and the ids merged into it before) lead to ``into`` from now on.
+    MergedPlayer.objects.filter(player=player).update(player=into)
+    MergedPlayer.objects.create(league=league, old_id=player.pk, player=into)
     RatingSnapshot.objects.filter(league=league).delete()
     Standing.objects.filter(league=league).delete()
     player.delete()
@@ -823,8 +799,9 @@ _DEFERRED: contextvars.ContextVar[dict | None] = contextvars.ContextVar("deferre
 
 
 @contextlib.contextmanager
-def deferred() -> Iterator[None]:
-    """Record many games (an import) and rebuild each touched scope once, at the end."""
+def deferred(*, rebuild: bool = True) -> Iterator[None]:
+    """Record many games (an import) and rebuild each touched scope once, at the end (or, with
+    ``rebuild=False``, not at all: the caller rebuilds with :func:`rebuild_scopes`)."""
     if _DEFERRED.get() is not None:
         yield
         return
@@ -834,8 +811,9 @@ def deferred() -> Iterator[None]:
         yield
     finally:
         _DEFERRED.reset(reset)
-    for (_league_id, scope), (league, since) in pending.items():
-        _rebuild(league, scope, since=since)
+    if rebuild:
+        for (_league_id, scope), (league, since) in pending.items():
+            _rebuild(league, scope, since=since)
 
 
 def _lock_league(league: League) -> None:
@@ -1083,10 +1061,24 @@ def rebuild_league(*, league: League) -> None:
 
 
 def _rebuild_all(league: League) -> None:
+    for scope in league_scopes(league=league):
+        _rebuild(league, scope, since=None)
+
+
+def league_scopes(*, league: League, seasons: Iterable[Season] | None = None) -> list[str]:
+    """Every scope of the league: all time and each season (``seasons``: default the
+    league's), over all its variants and each variant it has games of."""
     variants = set(LeagueGame.objects.filter(league=league).values_list("variant", flat=True))
     scopes = [scope_key()] + [scope_key(variant=v) for v in sorted(variants)]
-    for season in league.seasons.all():
+    for season in league.seasons.all() if seasons is None else seasons:
         scopes += [scope_key(season=season)]
         scopes += [scope_key(season=season, variant=v) for v in sorted(variants)]
+    return scopes
+
+
+def rebuild_scopes(*, league: League, scopes: Iterable[str], since: LeagueGame | None = None):
+    """Rebuild each of ``scopes`` from ``since`` on (None: from the start), with the league's
+    lock held; the caller holds the transaction."""
+    _lock_league(league)
     for scope in scopes:
-        _rebuild(league, scope, since=None)
+        _rebuild(league, scope, since=since)

@@ -55,35 +55,77 @@ import csv
 import datetime as dt
 import io
 import json
+import secrets
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Prefetch
+from django.db import connection, transaction
+from django.db.models import Prefetch, Value
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.games.models import Hand, Seat
+from scorekeeper.games.models import (
+    Game,
+    Hand,
+    HandRevision,
+    Ruling,
+    Seat,
+    SeatClaim,
+    hash_token,
+)
+from scorekeeper.games.scoresheet.selectors import hand_result_data, state_summary
 from scorekeeper.games.scoresheet.services import retry_on_collision
 from scorekeeper.i18n import render_message
 from scorekeeper.jsondepth import MAX_DEPTH, too_deep
 from scorekeeper.rules.errors import GameOverError, RulesError
-from scorekeeper.rules.game import replay
+from scorekeeper.rules.game import replay, setup_table
+from scorekeeper.rules.messages import N_, define
+from scorekeeper.rules.standing import final_places
 from scorekeeper.spreadsheet import spreadsheet_safe, spreadsheet_unsafe
 
-from .models import League, LeagueGame, Player
+from .models import (
+    ChipTally,
+    HandTally,
+    League,
+    LeagueGame,
+    Placing,
+    Player,
+    RatingSnapshot,
+    Season,
+    Standing,
+)
 from .selectors import league_variants, standings
 from .services import (
+    ASIDE,
+    MAX_FORMER_NAMES,
     _lock_league,
-    deferred,
-    import_players,
-    league_game_create,
+    _variants,
+    game_token_for,
+    league_scopes,
     organiser_check,
     played_on,
     player_names,
-    season_create,
+    rebuild_scopes,
 )
+from .tallies import game_tallies
+
+LEAGUE_CHANGED = define(
+    "league.import_conflict",
+    N_(
+        "the league's players changed while the import ran (a merge or a new player); "
+        "nothing was imported: import again"
+    ),
+)
+
+
+class ImportConflict(RulesError):
+    """The league changed under an import in a way its matching of players cannot follow."""
+
+    code = "conflict"
+    status = 409
+
 
 COLUMNS = (
     "record",
@@ -208,7 +250,9 @@ def _true_false(value: bool) -> str:
 
 
 def _links(league: League):
-    seats = Prefetch("game__seats", queryset=Seat.objects.order_by("position"))
+    seats = Prefetch(
+        "game__seats", queryset=Seat.objects.select_related("claim").order_by("position")
+    )
     hands = Prefetch(
         "game__hands", queryset=Hand.objects.filter(deleted_at__isnull=True).order_by("number")
     )
@@ -268,10 +312,48 @@ def export_document(*, league: League) -> dict[str, Any]:
                 "dealers": [hand.dealer for hand in link.game.hands.all()],
                 "removed": link.removed,
                 "accepted": link.accepted,
+                **_table_said(link),
             }
-            for link in _links(league)
+            for link in _links(league).prefetch_related("game__rulings")
         ],
     }
+
+
+def _table_said(link: LeagueGame) -> dict[str, Any]:
+    """What the table said beyond the hands, by player id: the claimed seats, each hand's
+    confirmations and disputes, and the rulings kept (API.md "moving a league")."""
+    ids = link.seats
+    return {
+        "claims": [ids[s.name] for s in link.game.seats.all() if _claimed(s) and s.name in ids],
+        "checks": [
+            {
+                str(ids[name]): dict(said)
+                for name, said in (hand.checks or {}).items()
+                if name in ids
+            }
+            for hand in link.game.hands.all()
+        ],
+        "rulings": [
+            {
+                "by": ids.get(r.by) if r.by else None,
+                "question": r.question,
+                "variant": r.variant,
+                "rule": r.rule,
+                "title": r.title,
+                "text": r.text,
+                "note": r.note,
+                "created": r.created.isoformat(),
+            }
+            for r in link.game.rulings.all()
+        ],
+    }
+
+
+def _claimed(seat: Seat) -> bool:
+    try:
+        return seat.claim is not None
+    except SeatClaim.DoesNotExist:
+        return False
 
 
 # -- import ------------------------------------------------------------------------------------
@@ -298,6 +380,13 @@ class Planned:
     winners: list[str] = field(default_factory=list)
     seats: dict[str, Any] = field(default_factory=dict)  # name at the table -> person ref
     duplicate_of: str | None = None  # the league game it repeats
+    replayed: Any = None  # the engine's replay from validation: the write stores its results
+    # What the table said beyond the hands, by the names at the table: claimed seats, each
+    # hand's confirmations and disputes ({name: {"disputed", "reason"}}, one per hand), rulings.
+    claims: list[str] = field(default_factory=list)
+    checks: list[dict[str, dict]] = field(default_factory=list)
+    rulings: list[dict[str, str]] = field(default_factory=list)
+    ruling_times: list[dt.datetime | None] = field(default_factory=list)
 
     def as_report(self) -> dict[str, Any]:
         return {
@@ -328,8 +417,9 @@ class Report:
     # "inactive_nights"}): the seasons the league lacks are added; the settings are taken
     # by a league that has no game yet (a whole league moving), so its table lists alike.
     seasons: list[dict[str, Any]] = field(default_factory=list)
-    settings: dict[str, int | bool] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
     settings_taken: bool = False
+    source: str = ""  # the id of the league the document was exported from, if it says
 
     @property
     def ok(self) -> bool:
@@ -647,6 +737,7 @@ def parse_json(data: Any, report: Report) -> list[Planned]:
             report.error(where, _("dealers: more dealers than hands"), f"{where}.dealers")
         removed = _json_flag(item, "removed", False, where, report)
         accepted = _json_flag(item, "accepted", False, where, report)
+        said = _table_facts(item, seats, hands, where, report)
         if len(report.errors) > before:
             continue
         order.append(
@@ -665,9 +756,99 @@ def parse_json(data: Any, report: Report) -> list[Planned]:
                 dealers=[d or None for d in dealers],
                 removed=removed,
                 accepted=accepted,
+                **said,
             )
         )
     return order
+
+
+MAX_RULING_TEXT = 20000
+RULING_FIELDS = {"question": 300, "variant": 40, "rule": 100, "title": 200, "note": 200}
+
+
+def _table_facts(item: Mapping, seats: Any, hands: Any, where: str, report: Report) -> dict:
+    """A game's ``claims`` (player ids of the claimed seats), ``checks`` (per hand: {player id:
+    {"disputed", "reason"}}) and ``rulings`` ({"by": player id or null, "question",
+    "variant", "rule", "title", "text", "note", "created"}), turned into the names at the
+    table through the game's ``seats``; errors go to the report."""
+    names = (
+        {str(ref): name for name, ref in (seats or {}).items()}
+        if isinstance(seats, Mapping)
+        else {}
+    )
+    said: dict[str, Any] = {"claims": [], "checks": [], "rulings": [], "ruling_times": []}
+
+    def seat(ref: Any, at: str) -> str | None:
+        name = (
+            names.get(str(ref))
+            if isinstance(ref, (int, str)) and not isinstance(ref, bool)
+            else None
+        )
+        if name is None:
+            report.error(where, _("%(at)s: not a player id of this game's seats") % {"at": at}, at)
+        return name
+
+    claims = item.get("claims") or []
+    if not isinstance(claims, list):
+        report.error(where, _("claims: expected a list of player ids"), f"{where}.claims")
+        claims = []
+    for j, ref in enumerate(claims):
+        name = seat(ref, f"{where}.claims[{j}]")
+        if name is not None and name not in said["claims"]:
+            said["claims"].append(name)
+    checks = item.get("checks") or []
+    if not isinstance(checks, list) or (isinstance(hands, list) and len(checks) > len(hands)):
+        report.error(
+            where, _("checks: expected a list with one object per hand"), f"{where}.checks"
+        )
+        checks = []
+    for j, per_hand in enumerate(checks):
+        at = f"{where}.checks[{j}]"
+        if not isinstance(per_hand, Mapping):
+            report.error(where, _("checks: expected a list with one object per hand"), at)
+            continue
+        kept: dict[str, dict] = {}
+        for ref, check in per_hand.items():
+            name = seat(ref, f"{at}.{ref}")
+            disputed = check.get("disputed") if isinstance(check, Mapping) else None
+            reason = check.get("reason", "") if isinstance(check, Mapping) else None
+            if not isinstance(disputed, bool) or not isinstance(reason, str) or len(reason) > 200:
+                report.error(
+                    where, _('expected {"disputed": true or false, "reason": text}'), f"{at}.{ref}"
+                )
+                continue
+            if name is not None:
+                kept[name] = {"disputed": disputed, "reason": reason}
+        said["checks"].append(kept)
+    rulings = item.get("rulings") or []
+    if not isinstance(rulings, list) or len(rulings) > 100:
+        report.error(
+            where, _("rulings: expected a list of at most 100 rulings"), f"{where}.rulings"
+        )
+        rulings = []
+    for j, ruling in enumerate(rulings):
+        at = f"{where}.rulings[{j}]"
+        texts = (
+            {k: ruling.get(k, "") for k in [*RULING_FIELDS, "text"]}
+            if isinstance(ruling, Mapping)
+            else {}
+        )
+        if not texts or not all(
+            isinstance(v, str)
+            and "\x00" not in v
+            and len(v) <= RULING_FIELDS.get(k, MAX_RULING_TEXT)
+            for k, v in texts.items()
+        ):
+            report.error(where, _("expected a ruling with its question, variant and rule"), at)
+            continue
+        by = ruling.get("by")
+        name = "" if by is None or by == "" else seat(by, f"{at}.by")
+        created = ruling.get("created")
+        when = _date(created, at, report) if isinstance(created, str) and created else None
+        if name is not None:
+            said["rulings"].append({**texts, "by": name})
+            said["ruling_times"].append(when)
+    return said
 
 
 def _parse_league(data: Mapping, report: Report) -> None:
@@ -680,6 +861,17 @@ def _parse_league(data: Mapping, report: Report) -> None:
         _add_season(season, f"seasons[{i}]", report)
     settings = data.get("league")
     if isinstance(settings, Mapping):
+        source = settings.get("id")
+        if isinstance(source, str):
+            report.source = source
+        offered = settings.get("variants")
+        if offered is not None:
+            try:
+                report.settings["variants"] = _variants(
+                    offered if isinstance(offered, list) else [0]
+                )
+            except RulesError as error:
+                report.error("league.variants", render_message(error.message), "league.variants")
         for key, top in SETTINGS.items():
             value = settings.get(key)
             if value is None:
@@ -778,6 +970,7 @@ def validate(planned: Sequence[Planned], report: Report) -> None:
                 )
             keys[name.casefold()] = name
         game.players = list(played.players)
+        game.replayed = played
         game.finished = played.state.over
         game.winners = list(played.state.winners)
         report.games.append(game)
@@ -804,7 +997,6 @@ def _locate(game: Planned) -> str:
     return game.where
 
 
-@retry_on_collision
 def import_games(
     *,
     league: League,
@@ -814,13 +1006,19 @@ def import_games(
     dry_run: bool = False,
     allow_duplicates: bool = False,
 ) -> Report:
-    """Validate games from CSV text or JSON data; unless a dry run or any error, create them all
-    (in one transaction, ratings rebuilt once per scope from the earliest imported game on).
-    Players are matched by id, then by name or former name. A game the league already has
-    (same day, variant, players and hands) is a duplicate: reported, and skipped unless
-    ``allow_duplicates``. An export document's seasons the league lacks (same name and days)
-    are added, and its settings (minimum of games, inactive nights) taken by a league with no
-    game yet, so the imported league's tables equal the original's."""
+    """Validate games from CSV text or JSON data; unless a dry run or any error, create them all.
+
+    Players are matched as API.md "moving a league" says (:func:`_cast`): by id only when the
+    document was exported from this very league, else by name or former name, never against a
+    player this import creates; two players of the document stay two. A game the league
+    already has (same day, variant, players and hands) is a duplicate: reported, and skipped
+    unless ``allow_duplicates``. An export document's seasons the league lacks are added, and
+    its settings taken by a league with no game yet.
+
+    The games are written aside (:func:`_write_aside`: a hidden league, in short transactions,
+    its ratings built there) and switched into the league in one short transaction at the end
+    (:func:`_switch`), so other writes wait at most one step; a refused or failed import
+    leaves nothing behind. A dry run writes nothing (no id is used up)."""
     organiser_check(league, token)
     report = Report(dry_run=dry_run, allow_duplicates=allow_duplicates)
     planned = parse_csv(csv_text, report) if csv_text is not None else parse_json(data, report)
@@ -830,62 +1028,495 @@ def import_games(
     validate(planned, report)
     if report.errors:
         return report
-    _find_duplicates(league, report)
-    have = {(x.name.casefold(), x.starts, x.ends) for x in league.seasons.all()}
-    report.seasons = [
-        x for x in report.seasons if (x["name"].casefold(), x["starts"], x["ends"]) not in have
-    ]
-    report.settings_taken = bool(report.settings) and not league.games.exists()
-    # A dry run writes too and then rolls back, so it refuses exactly what the import would
-    # (two names the league holds as one player are only found by writing them).
+    cast = _plan(league=league, report=report)
+    if report.errors or dry_run:
+        return report
     try:
-        with transaction.atomic():
-            _write(league, token, report)
-            if dry_run:
-                raise _RolledBack
-    except _RolledBack:
-        report.created = []
+        _write_aside(league, report, cast)
     except RulesError as error:  # nothing kept
         report.created = []
         report.error("", render_message(error.message), getattr(error, "field", None))
     return report
 
 
-class _RolledBack(Exception):
-    """Ends a dry run's writes (see :func:`import_games`)."""
+@retry_on_collision
+def _plan(*, league: League, report: Report) -> Cast:
+    """What the league already has (duplicates, seasons, whether it takes the settings), and
+    who every player is: reads only."""
+    _find_duplicates(league, report)
+    have = {(x.name.casefold(), x.starts, x.ends) for x in league.seasons.all()}
+    report.seasons = [
+        x for x in report.seasons if (x["name"].casefold(), x["starts"], x["ends"]) not in have
+    ]
+    report.settings_taken = bool(report.settings) and not league.games.exists()
+    return _cast(league, report)
 
 
-def _write(league: League, token: str, report: Report) -> None:
-    with transaction.atomic(), deferred():
-        # The league's lock first, as every write that changes its history takes it: the
-        # players are matched as no merge or rename is under way, and the one rebuild at the
-        # end starts from the earliest imported game with no other write in between.
-        _lock_league(league)
-        if report.settings_taken:
-            League.objects.filter(pk=league.pk).update(**report.settings)
-            for key, value in report.settings.items():
-                setattr(league, key, value)
-        for season in report.seasons:
-            season_create(league=league, token=token, **season)
-        people = import_players(league=league, people=report.people)
-        for game in report.games:
-            seat_players = {name: people[ref] for name, ref in game.seats.items() if ref in people}
-            link, _token = league_game_create(
-                league=league,
-                token=token,
-                variant=game.variant,
-                options=game.options,
-                players=game.players,
-                dealer=game.dealer,
-                ranked=game.ranked,
-                played=game.played,
-                hands=game.hands,
-                dealers=game.dealers,
-                seat_players=seat_players,
-                removed=game.removed,
-                accepted=game.accepted,
+# -- who is who ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Person:
+    """One player of the import: an existing player of the league (``player``) or a new one."""
+
+    name: str
+    former_names: list[str]
+    player: int | None = None  # the league's player id, when matched
+
+
+@dataclass
+class Cast:
+    people: list[Person]
+    seatings: list[dict[str, int]]  # per game of report.games: name at the table -> person
+
+
+def _cast(league: League, report: Report) -> Cast:
+    """Who every player of the document, and every name at every table, is.
+
+    A document player is the league's player with the same id only when the document was
+    exported from this league (it names it: ``league.id``); otherwise, and when no such id
+    is left, the player whose name or former name is one of theirs; else a new player. Only
+    players the league held before the import are matched: ids and names the import itself
+    makes never are, and two players of one document never become one (refused). A name at a
+    table that no document player stands for is matched by name the same way, a new name
+    once for the whole import. Reads only; errors go to the report."""
+    existing = list(Player.objects.filter(league=league).order_by("pk"))
+    same_league = bool(report.source) and report.source == league.public_id
+    by_id = {p.pk: p for p in existing}
+    by_name: dict[str, Player] = {}
+    for p in existing:
+        for n in [p.name, *p.former_names]:
+            by_name.setdefault(_key(n), p)
+    people: list[Person] = []
+    by_ref: dict[Any, int] = {}
+    owner: dict[str, int] = {}  # a name (case-folded) -> the person it names in this import
+    taken: dict[int, int] = {}  # league player id -> the person matched to it
+
+    def claim(index: int, names: Sequence[str]) -> None:
+        for n in names:
+            owner.setdefault(_key(n), index)
+
+    for i, person in enumerate(report.people):
+        if not person:
+            continue
+        ref, name, formers = person["ref"], person["name"], person["former_names"]
+        where = f"players[{i}]"
+        if ref in by_ref:
+            report.error(where, _("player id %(id)s appears twice") % {"id": ref}, f"{where}.id")
+            continue
+        player = None
+        if same_league and isinstance(ref, int) and not isinstance(ref, bool):
+            player = by_id.get(ref)
+        if player is None:
+            player = next((by_name[_key(n)] for n in [name, *formers] if _key(n) in by_name), None)
+        if player is not None and player.pk in taken:
+            other = people[taken[player.pk]].name
+            report.error(
+                where,
+                _(
+                    "%(name)s and %(other)s are two players of this document, but both would "
+                    "be the league's %(player)s; nothing was imported"
+                )
+                % {"name": name, "other": other, "player": player.name},
+                f"{where}.name",
             )
-            report.created.append(link.game.public_id)
+            continue
+        if player is None and _key(name) in owner:
+            other = people[owner[_key(name)]].name
+            report.error(
+                where,
+                _("%(name)s and %(other)s are one player in a league")
+                % {"name": name, "other": other},
+                f"{where}.name",
+            )
+            continue
+        index = len(people)
+        people.append(Person(name=name, former_names=list(formers), player=player and player.pk))
+        by_ref[ref] = index
+        if player is not None:
+            taken[player.pk] = index
+            claim(index, [player.name, *player.former_names])
+        claim(index, [name, *formers])
+    seatings: list[dict[str, int]] = []
+    for game in report.games:
+        seating: dict[str, int] = {}
+        for name in game.players:
+            ref = game.seats.get(name)
+            index = by_ref.get(ref) if ref is not None and not isinstance(ref, dict) else None
+            if index is None:
+                index = owner.get(_key(name))
+            if index is None:
+                player = by_name.get(_key(name))
+                if player is not None and player.pk in taken:
+                    index = taken[player.pk]
+                else:
+                    index = len(people)
+                    people.append(Person(name=name, former_names=[], player=player and player.pk))
+                    if player is not None:
+                        taken[player.pk] = index
+                        claim(index, [player.name, *player.former_names])
+                    claim(index, [name])
+            seating[name] = index
+        seen: dict[int, str] = {}
+        for i, name in enumerate(game.players):
+            if seating[name] in seen:
+                report.error(
+                    game.where,
+                    _("%(name)s and %(other)s are one player in a league")
+                    % {"name": name, "other": seen[seating[name]]},
+                    f"{game.where}.players[{i}]",
+                )
+            seen[seating[name]] = name
+        seatings.append(seating)
+    return Cast(people=people, seatings=seatings)
+
+
+def _key(name: str) -> str:
+    return name.casefold()
+
+
+# -- writing aside, then switching in ------------------------------------------------------------
+
+# A league being imported is built in a league of its own, which nobody can see or write (no
+# token hashes to this mark), then switched into its target. One left behind by a process
+# that died is swept by the next import after a while.
+STEP_SECONDS = 0.2  # one transaction of the import's writes stays about this short
+STALE = dt.timedelta(hours=1)
+
+
+def _write_aside(league: League, report: Report, cast: Cast) -> None:
+    _sweep()
+    aside = _make_aside(league=league, report=report)
+    try:
+        players, scopes, built = _start_aside(league=league, aside=aside, cast=cast, report=report)
+        pairs = list(zip(report.games, cast.seatings, strict=True))
+        for step in _steps(pairs):
+            made = _write_step(league=league, aside=aside, step=step, players=players)
+            report.created += made
+        if built:
+            for scope in _all_scopes(aside=aside, scopes=scopes):
+                _rebuild_aside(aside=aside, scope=scope)
+                _pause()
+        _switch(league=league, aside=aside, cast=cast, players=players, report=report, built=built)
+    except BaseException:
+        report.created = []
+        _discard(aside)
+        raise
+
+
+@retry_on_collision
+@transaction.atomic
+def _write_step(
+    *, league: League, aside: League, step: Sequence, players: Sequence[Player]
+) -> list[str]:
+    """Write one run of games into the league built aside, in bulk: the game as the games
+    app stores one (seats, hands with their results, running totals and first revisions,
+    claims, confirmations, rulings), its link with each seat's player, its places when it
+    counts, and its tallies; the ratings are built once at the end. Each hand's result is
+    the engine's replay from validation. Returns the games' public ids."""
+    now = timezone.now()
+    games, seats, hands, rulings, links = [], [], [], [], []
+    for planned, seating in step:
+        played = planned.replayed
+        _table, names, dealer = setup_table(
+            variant=planned.variant,
+            options=planned.options,
+            players=planned.players,
+            dealer=planned.dealer,
+        )
+        summary = state_summary(played.state)
+        game = Game(
+            variant=planned.variant,
+            options=planned.options or {},
+            dealer=dealer,
+            hand_count=len(planned.hands),
+            totals=summary["totals"],
+            over=summary["over"],
+            winners=summary["winners"],
+            next_dealer=summary["dealer"] or "",
+            next_deal=summary["deal"],
+            ruling_count=_plain(len(planned.rulings)),
+        )
+        # The token the league's organiser derives for it (as league_game_create makes it).
+        game.token_hash = hash_token(game_token_for(league=league, game=game))
+        games.append((game, planned, seating, names, played))
+    Game.objects.bulk_create([g[0] for g in games])
+    for game, planned, seating, names, played in games:
+        seats += [Seat(game=game, position=i, name=name) for i, name in enumerate(names)]
+        rows = zip(planned.hands, played.hands, played.state.running, strict=True)
+        for number, (entry, result, totals) in enumerate(rows, start=1):
+            said = planned.checks[number - 1] if number <= len(planned.checks) else {}
+            hands.append(
+                Hand(
+                    game=game,
+                    number=number,
+                    entry=entry,
+                    dealer=result.dealer,
+                    result=hand_result_data(result),
+                    totals=dict(totals),
+                    checks=said,
+                    version=_plain(1),
+                )
+            )
+        rulings += [Ruling(game=game, **r) for r in planned.rulings]
+        links.append(
+            LeagueGame(
+                league=aside,
+                game=game,
+                ranked=planned.ranked,
+                played=planned.played or now,
+                variant=game.variant,
+                seats={name: players[seating[name]].pk for name in names},
+                removed=planned.removed,
+                accepted=planned.accepted,
+            )
+        )
+    Seat.objects.bulk_create(seats, batch_size=500)
+    claimed = {(g[0].pk, name) for g in games for name in g[1].claims}
+    SeatClaim.objects.bulk_create(
+        (
+            # Nobody holds this seat's token: the seat shows as claimed (its confirmations
+            # count as they did), and the scorekeeper can move it to a phone.
+            SeatClaim(seat=seat, token_hash=hash_token(secrets.token_urlsafe(32)))
+            for seat in seats
+            if (seat.game_id, seat.name) in claimed
+        ),
+        batch_size=500,
+    )
+    Hand.objects.bulk_create(hands, batch_size=500)
+    HandRevision.objects.bulk_create(
+        (
+            HandRevision(
+                hand=hand,
+                version=_plain(1),
+                action=HandRevision.Action.RECORDED,
+                number=hand.number,
+                entry=hand.entry,
+                result=hand.result,
+            )
+            for hand in hands
+        ),
+        batch_size=500,
+    )
+    made = Ruling.objects.bulk_create(rulings, batch_size=500)
+    times = [t for g in games for t in g[1].ruling_times]
+    for ruling, given in zip(made, times, strict=True):
+        if given is not None:  # created is set on insert; the recorded moment goes back
+            Ruling.objects.filter(pk=ruling.pk).update(created=given)
+    placings, tallies, chips = [], [], []
+    for link, (game, planned, _seating, _names, _played) in zip(links, games, strict=True):
+        link.finished = game.over and (
+            not aside.confirm_hands or planned.accepted or _confirmed(planned)
+        )
+    LeagueGame.objects.bulk_create(links, batch_size=500)
+    for link, (game, _planned, _seating, names, _played) in zip(links, games, strict=True):
+        if link.finished:
+            for place in final_places(
+                variant=game.variant, options=game.options, players=names, totals=game.totals
+            ):
+                placings.append(
+                    Placing(
+                        league_game=link,
+                        player_id=link.seats[place.player],
+                        seat=place.player,
+                        place=place.place,
+                        score=place.score,
+                    )
+                )
+        of_game = [(h.entry, h.result) for h in hands if h.game_id == game.pk]
+        rows, owed, chip_game = game_tallies(variant=link.variant, seats=link.seats, hands=of_game)
+        tallies += [
+            HandTally(
+                league_game=link,
+                player_id=pk,
+                counts=line,
+                tallied=_plain(counted),
+                chip_game=chip_game,
+            )
+            for pk, line, counted in rows
+        ]
+        chips += [
+            ChipTally(league_game=link, player_id=p, opponent_id=o, won=won, lost=lost)
+            for p, o, won, lost in owed
+        ]
+    Placing.objects.bulk_create(placings, batch_size=500)
+    HandTally.objects.bulk_create(tallies, batch_size=500)
+    ChipTally.objects.bulk_create(chips, batch_size=500)
+    return [g[0].public_id for g in games]
+
+
+def _plain(value: Any) -> Any:
+    """A value for a bulk insert of rows with JSON columns. On PostgreSQL it is an expression,
+    so Django writes the rows as plain VALUES rather than as arrays passed to UNNEST: psycopg
+    builds a text array of JSON documents escaping them character by character (about 13 ms
+    of CPU per imported game, more than everything else the import does)."""
+    return Value(value) if connection.vendor == "postgresql" else value
+
+
+def _confirmed(planned: Planned) -> bool:
+    """Did every claimed seat confirm every hand, with no hand disputed (API.md
+    "Confirmations"), as the document says?"""
+    for said in planned.checks:
+        if any(check.get("disputed") for check in said.values()):
+            return False
+    if not planned.claims:
+        return True
+    return len(planned.checks) >= len(planned.hands) and all(
+        said.get(name, {}).get("disputed", True) is False
+        for said in planned.checks[: len(planned.hands)]
+        for name in planned.claims
+    )
+
+
+@retry_on_collision
+@transaction.atomic
+def _make_aside(*, league: League, report: Report) -> League:
+    settings = report.settings if report.settings_taken else {}
+    return League.objects.create(
+        name=league.name,
+        token_hash=f"{ASIDE}{league.pk}:{secrets.token_hex(8)}",
+        confirm_hands=settings.get("confirm_hands", league.confirm_hands),
+    )
+
+
+@retry_on_collision
+@transaction.atomic
+def _all_scopes(*, aside: League, scopes: list[Season]) -> list[str]:
+    return league_scopes(league=aside, seasons=scopes)
+
+
+@retry_on_collision
+@transaction.atomic
+def _start_aside(*, league: League, aside: League, cast: Cast, report: Report):
+    """The players and new seasons of the league built aside; every season whose scopes it
+    builds; whether it builds its ratings (only when the league has no game yet: then the
+    switch only moves rows)."""
+    players = Player.objects.bulk_create(
+        Player(
+            league=aside,
+            # One matched to a league's player only holds its rows until the switch.
+            name=person.name if not person.player else f"#{i}",
+            key=_key(person.name) if not person.player else f"#{i}",
+            former_names=[] if person.player else person.former_names,
+        )
+        for i, person in enumerate(cast.people)
+    )
+    seasons = [
+        Season.objects.create(league=aside, name=s["name"], starts=s["starts"], ends=s["ends"])
+        for s in report.seasons
+    ]
+    return players, [*league.seasons.all(), *seasons], not league.games.exists()
+
+
+@retry_on_collision
+@transaction.atomic
+def _rebuild_aside(*, aside: League, scope: str) -> None:
+    rebuild_scopes(league=aside, scopes=[scope])
+
+
+def _steps(items: Sequence) -> Iterator[Sequence]:
+    """``items`` in runs that each take about :data:`STEP_SECONDS` to write (measured as they
+    go), with a pause between them on SQLite (see :func:`_pause`)."""
+    start, size = 0, 1
+    while start < len(items):
+        began = time.perf_counter()
+        yield items[start : start + size]
+        took = time.perf_counter() - began
+        start += size
+        size = max(1, min(200, int(size * STEP_SECONDS / max(took, 1e-3))))
+        _pause()
+
+
+def _pause() -> None:
+    """On SQLite, one writer holds the whole database: after each step of the import, leave
+    the lock free for longer than a waiting writer's longest back-off (SQLite's busy handler
+    sleeps up to 100 ms between tries), so a hand posted meanwhile goes first. PostgreSQL
+    locks rows, and the league being built aside is nobody else's."""
+    if connection.vendor == "sqlite" and not connection.in_atomic_block:
+        time.sleep(0.11)
+
+
+@retry_on_collision
+@transaction.atomic
+def _switch(*, league: League, aside: League, cast: Cast, players, report: Report, built: bool):
+    """Move what was built aside into ``league``, under its lock, in one short transaction."""
+    _lock_league(league)
+    moved = LeagueGame.objects.filter(league=aside)
+    if built and league.games.exists():
+        built = False  # games came meanwhile: the ratings are built again in the league
+    if not built:
+        RatingSnapshot.objects.filter(league=aside).delete()
+        Standing.objects.filter(league=aside).delete()
+    # Players matched to the league's: their rows move to those players.
+    matched = {players[i].pk: p.player for i, p in enumerate(cast.people) if p.player}
+    fresh = [players[i].pk for i, p in enumerate(cast.people) if not p.player]
+    live = Player.objects.filter(league=league)
+    found = {p.pk: p for p in live.filter(pk__in=set(matched.values()))}
+    clash = live.filter(key__in=[players[i].key for i, p in enumerate(cast.people) if not p.player])
+    if len(found) < len(set(matched.values())) or clash.exists():
+        raise ImportConflict(LEAGUE_CHANGED())
+    if matched:
+        for old, new in matched.items():
+            Placing.objects.filter(player_id=old).update(player_id=new)
+            HandTally.objects.filter(player_id=old).update(player_id=new)
+            ChipTally.objects.filter(player_id=old).update(player_id=new)
+            ChipTally.objects.filter(opponent_id=old).update(opponent_id=new)
+            RatingSnapshot.objects.filter(player_id=old).update(player_id=new)
+            Standing.objects.filter(player_id=old).update(player_id=new)
+        links = list(moved.only("pk", "seats"))
+        for link in links:
+            link.seats = {name: matched.get(pk, pk) for name, pk in link.seats.items()}
+        LeagueGame.objects.bulk_update(links, ["seats"], batch_size=500)
+        for person in cast.people:
+            if person.player:
+                _add_former_names(found[person.player], [*person.former_names, person.name])
+        Player.objects.filter(pk__in=list(matched)).delete()
+    Player.objects.filter(pk__in=fresh).update(league=league)
+    first = moved.order_by("played", "pk").first()
+    moved.update(league=league)
+    Season.objects.filter(league=aside).update(league=league)
+    RatingSnapshot.objects.filter(league=aside).update(league=league)
+    Standing.objects.filter(league=aside).update(league=league)
+    if report.settings_taken:
+        League.objects.filter(pk=league.pk).update(**report.settings)
+        for key, value in report.settings.items():
+            setattr(league, key, value)
+    aside.delete()
+    if not built and first is not None:
+        rebuild_scopes(league=league, scopes=league_scopes(league=league), since=first)
+
+
+def _add_former_names(player: Player, names: Sequence[str]) -> None:
+    extra = [n for n in names if _key(n) != player.key and n not in player.former_names]
+    if extra:
+        player.former_names = [*player.former_names, *dict.fromkeys(extra)][-MAX_FORMER_NAMES:]
+        player.save(update_fields=["former_names"])
+
+
+def _discard(aside: League) -> None:
+    """Delete a league built aside and its games, in short steps."""
+    while _discard_step(aside=aside):
+        _pause()
+
+
+@retry_on_collision
+@transaction.atomic
+def _discard_step(*, aside: League) -> bool:
+    ids = list(Game.objects.filter(league_link__league=aside).values_list("pk", flat=True)[:200])
+    if not ids:
+        League.objects.filter(pk=aside.pk).delete()
+        return False
+    Game.objects.filter(pk__in=ids).delete()
+    return True
+
+
+@retry_on_collision
+@transaction.atomic
+def _sweep() -> None:
+    """Discard leagues left aside by an import whose process died (an hour on)."""
+    old = League.objects.filter(token_hash__startswith=ASIDE, created__lt=timezone.now() - STALE)
+    for aside in old[:5]:
+        _discard(aside)
 
 
 def _fingerprint(day: dt.date | None, variant: str, players: Sequence[str], hands) -> str:

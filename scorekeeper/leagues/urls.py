@@ -82,7 +82,7 @@ urlpatterns = [
         name="league_game_ranked",
     ),
     path(
-        "<str:league_id>/games/<str:game_id>/accept/",
+        "leagues/<str:league_id>/games/<str:game_id>/accept/",
         views.league_game_accept_view,
         name="league_game_accept",
     ),

@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -39,6 +39,7 @@ from .selectors import (
     league_players,
     league_variants,
     leagues_listed,
+    merged_into,
     nights_of,
     player_get,
     player_hand_stats,
@@ -273,7 +274,7 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
         "ranked_rows": [r for r in rows if not r.unranked and not r.inactive],
         "provisional_rows": [r for r in rows if r.unranked and not r.inactive],
         "inactive_rows": [r for r in rows if r.inactive],
-        "nights": _nights(league, scope),
+        "nights": _nights(league, scope, until=as_of),
         "players": league_players(league=league),
         "season_form": SeasonForm(),
     }
@@ -282,10 +283,13 @@ def league_page(request: HttpRequest, league_id: str) -> HttpResponse:
     return response
 
 
-def _nights(league: League, scope: str) -> list[dict[str, Any]]:
-    """The latest games of the season and variant shown, by night, each with its variant (its
-    name heads the game)."""
-    nights = nights_of(recent_games(league=league, limit=RECENT_GAMES, scope=scope, removed=False))
+def _nights(league: League, scope: str, *, until: dt.date | None = None) -> list[dict[str, Any]]:
+    """The latest games of the season and variant shown (up to the night ``until``: a page as
+    of that night), by night, each with its variant (its name heads the game)."""
+    latest = recent_games(
+        league=league, limit=RECENT_GAMES, scope=scope, removed=False, until=until
+    )
+    nights = nights_of(latest)
     for night in nights:
         for item in night["games"]:
             item["variant"] = get_variant(item["game"].variant)
@@ -302,11 +306,13 @@ def league_games(request: HttpRequest, league_id: str) -> HttpResponse:
     season, slug = _scope_from(request, league, seasons)
     try:
         page = max(1, int(request.GET.get("page") or 1))
-    except ValueError:
+    except ValueError:  # not a number (or thousands of digits)
         raise Http404("no such page") from None
+    # A page past the last is the last page.
     found = games_page(league=league, scope=scope_key(season=season, variant=slug), page=page)
     for item in found["games"]:
         item["variant"] = get_variant(item["game"].variant)
+    found["nights"] = nights_of(found["games"])
     query = _scope_query(season, slug, every_season=True)
     context = {
         "league": league,
@@ -364,7 +370,13 @@ def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpRes
     try:
         player = player_get(league=league, player_id=player_id)
     except Player.DoesNotExist:
-        raise Http404("no such player") from None
+        into = merged_into(league=league, player_id=player_id)
+        if into is None:
+            raise Http404("no such player") from None
+        # A merged player's old page: the player it is now, for good (same query).
+        target = reverse("league_player", args=[league.public_id, into])
+        query = request.META.get("QUERY_STRING", "")
+        return HttpResponsePermanentRedirect(f"{target}?{query}" if query else target)
     seasons = list(league.seasons.all())
     season, slug = _scope_from(request, league, seasons, default_current=False)
     record = player_record(
@@ -391,10 +403,8 @@ def player_page(request: HttpRequest, league_id: str, player_id: int) -> HttpRes
         "chart_series": [(series, seat_class(0)) for series in drawn.series] if drawn else [],
         "latest": latest,
         "as_of": as_of,
-        "provisional": latest is None or is_provisional(games=len(history), sigma=latest["sigma"]),
-        "rating_range": rating_range(display=latest["after"], sigma=latest["sigma"])
-        if latest
-        else None,
+        "provisional": latest is None or is_provisional(games=len(history)),
+        "rating_range": rating_range(mu=latest["mu"], sigma=latest["sigma"]) if latest else None,
         "changes": list(reversed(history[-FORM_CHANGES:])),
         "others": [p for p in league_players(league=league) if p.pk != player.pk],
         "by_variant": [

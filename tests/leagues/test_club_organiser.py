@@ -403,9 +403,9 @@ def test_the_organiser_removes_and_puts_back_a_game_on_the_games_page(client):
 
 def test_standings_and_player_carry_range_provisional_mark_and_day(client):
     league, token = new_league(min_games=1)
-    for day in range(1, 7):
+    for day in range(1, 10):
         play(league, token, ["Ann", "Bob", "Cy"], penalties("Ann", Bob=5, Cy=9), played=when(day))
-    play(league, token, ["Ann", "Dan"], penalties("Dan", Ann=5), played=when(9))
+    play(league, token, ["Ann", "Dan"], penalties("Dan", Ann=5), played=when(11))
     rows = {
         r["player"]: r
         for r in client.get(
@@ -415,22 +415,26 @@ def test_standings_and_player_carry_range_provisional_mark_and_day(client):
     for row in rows.values():
         low, high = row["rating_range"]
         sigma = row["rating_sigma"]
-        assert low == pytest.approx(row["display_rating"] - 2 * sigma, abs=0.06)
-        assert high == pytest.approx(row["display_rating"] + 2 * sigma, abs=0.06)
-        assert row["provisional"] == (row["games"] < 5 or sigma > 5.0)
-    assert rows["Dan"]["provisional"] and rows["Dan"]["as_of"] == "2026-03-09"
-    assert rows["Cy"]["as_of"] == "2026-03-06" and rows["Ann"]["as_of"] == "2026-03-09"
+        # The skill range (API.md Decision): μ ± 2σ, so it holds μ, above the displayed rating.
+        assert low == pytest.approx(row["rating"] - 2 * sigma, abs=0.06)
+        assert high == pytest.approx(row["rating"] + 2 * sigma, abs=0.06)
+        assert low < row["rating"] < high and row["display_rating"] < low
+        assert row["provisional"] == (row["games"] < 10)
+    assert not rows["Ann"]["provisional"] and rows["Bob"]["provisional"]  # 10 games, 9 games
+    assert rows["Dan"]["provisional"] and rows["Dan"]["as_of"] == "2026-03-11"
+    assert rows["Cy"]["as_of"] == "2026-03-09" and rows["Ann"]["as_of"] == "2026-03-11"
     assert rows["Ann"]["rank"] is not None
     ann = Player.objects.get(league=league, name="Ann")
     player = client.get(f"/api/v1/leagues/{league.public_id}/players/{ann.pk}").json()
-    assert player["as_of"] == "2026-03-09"
-    assert player["rating_range"] == rows["Ann"]["rating_range"]
+    assert player["as_of"] == "2026-03-11"
+    assert player["rating_range"] == rows["Ann"]["rating_range"] and not player["provisional"]
     last = player["history"][-1]
     assert last["place"] == 2 and [o["player"] for o in last["opponents"]] == ["Dan"]
     assert last["expected_place"] == 1  # Ann's rating was well above a newcomer's
     page = client.get(reverse("league_player", args=[league.public_id, ann.pk])).content.decode()
     assert "Skill " not in page and "as of" in page and "expected 1st, came 2nd" in page
-    assert "likely between" in page
+    low, high = (f"{end:.1f}" for end in rows["Ann"]["rating_range"])
+    assert f"skill likely between {low} and {high}" in " ".join(page.split())
     table = client.get(reverse("league", args=[league.public_id]), {"season": "all"})
     assert 'id="table-as-of"' in table.content.decode()
 
