@@ -452,6 +452,17 @@ def table_call_clear(*, league: League, token: Any, table: NightTable) -> NightT
 # -- corrections after approval ----------------------------------------------------------------------
 
 
+def games_closed(games: list[Game]) -> set[int]:
+    """The pks of ``games`` that are tables of an approved round, in one query."""
+    if not games:
+        return set()
+    return set(
+        NightTable.objects.filter(
+            league_game__game_id__in=[game.pk for game in games], round__approved__isnull=False
+        ).values_list("league_game__game_id", flat=True)
+    )
+
+
 def game_closed(game: Game) -> bool:
     """Is ``game`` a table of an approved round? One indexed query (the answer is kept on the
     game object for the rest of the request)."""

@@ -15,6 +15,7 @@ from scorekeeper.rules import all_variants, get_variant
 from ..models import Game
 from ..pages.starting import start_page
 from ..rights import access
+from ..scoresheet import closing
 from ..scoresheet.selectors import games_listed
 from ..scoresheet.services import game_create, game_token
 
@@ -67,6 +68,8 @@ def _token_again(game: Game, seed: str) -> str:
 @require_GET
 def my_games(request: HttpRequest) -> HttpResponse:
     """The games this browser created or opened, unfinished first, most recent first."""
+    listed = list(games_listed(public_ids=access.my_game_ids(request)))
+    closing.mark_closed(listed)
     games = [
         {
             "game": game,
@@ -74,7 +77,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
             "players": [seat.name for seat in game.seats.all()],
             "editable": access.can_edit(request, game),
         }
-        for game in games_listed(public_ids=access.my_game_ids(request))
+        for game in listed
     ]
     games.sort(key=lambda item: item["game"].over)  # stable: keeps recent-first within each
     return render(request, "my_games.html", {"games": games})
