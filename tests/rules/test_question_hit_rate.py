@@ -120,8 +120,8 @@ def test_the_bench_prints_hit_rates_and_times(bench):
     import io
 
     out = io.StringIO()
-    reports = bench.main(["--unseen", "--compare"], out=out)
+    reports = bench.main(["--unseen", "--compare", "--mode", "lexical"], out=out)
     text = out.getvalue()
-    assert [r.name for r in reports] == ["BM25, own index", "SQLite FTS5 bm25()"]
+    assert [r.name for r in reports] == ["lexical, own index", "SQLite FTS5 bm25()"]
     assert "top-1" in text and "top-3" in text and "median" in text and "p95" in text
     assert reports[0].median_ms <= reports[0].p95_ms
