@@ -20,10 +20,11 @@ from ninja.security import HttpBearer
 
 from scorekeeper.games.handover import handover_create
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.selectors import game_get, game_state, hand_history
+from scorekeeper.games.selectors import game_get, game_state, hand_history, saved_hand
 from scorekeeper.games.services import (
     GameOver,
     HandChanged,
+    HandTaken,
     HandWrite,
     KeyReused,
     Outcome,
@@ -141,6 +142,15 @@ class HandIn(Schema):
     result: dict[str, Any]
     request_id: str | None = Field(None, min_length=1, max_length=100)
     dealer: str | None = DEALER_FIELD
+    number: int | None = Field(
+        None,
+        ge=1,
+        le=100_000,
+        description=(
+            "The number of the hand the phone was entering. When the game holds that hand "
+            "already (another phone saved it first): 409 hand_taken, nothing recorded."
+        ),
+    )
 
 
 class CorrectionIn(Schema):
@@ -234,6 +244,21 @@ class StateOut(Schema):
         default_factory=list, description="the players whose seat a phone holds (API.md Seats)"
     )
     rulings: list[RulingOut] = Field(default_factory=list, description="the rulings kept")
+
+
+class SavedHandOut(HandOut):
+    saved_by: str | None = Field(
+        None, description="the seated player whose phone saved it; null: the scorekeeper"
+    )
+    saved_at: str = Field(description="ISO time the hand was saved")
+
+
+class HandTakenOut(Schema):
+    """409: the phone's hand number is taken; the hand saved as that number, and why."""
+
+    code: str = Field(description='"hand_taken"')
+    hand: SavedHandOut
+    error: ErrorDetail
 
 
 class PreconditionFailedOut(StateOut):
@@ -369,7 +394,7 @@ def get_game(request: HttpRequest, public_id: str):
 
 @router.post(
     "/games/{public_id}/hands",
-    response={200: StateOut, 201: StateOut, 409: ErrorOut, **WRITE_ERRORS},
+    response={200: StateOut, 201: StateOut, 409: HandTakenOut | ErrorOut, **WRITE_ERRORS},
     auth=GameToken(),
     summary=(
         "Record the next hand (a repeated request_id or Idempotency-Key records nothing and"
@@ -394,9 +419,14 @@ def record_hand(
                 entry=payload.result,
                 dealer=payload.dealer,
                 request_id=payload.request_id,
+                number=payload.number,
                 **_idempotency(request, payload, status=201),
             ),
         )
+    except HandTaken as err:
+        hand = saved_hand(hand=err.hand, players=err.players)
+        error = {"code": err.code, "message": str(err), "field": "number"}
+        return Status(409, {"code": err.code, "hand": hand, "error": error})
     except GameOver as err:
         raise ApiError(str(err), code=GameOver.code, status=409) from None
 

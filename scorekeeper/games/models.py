@@ -102,6 +102,9 @@ class Hand(models.Model):
     # {player: {"disputed": bool, "reason": str}}. Kept on the hand, so a state reads it with
     # the hands; a correction or deletion empties it (it was about the hand as it was).
     checks = models.JSONField(default=dict, blank=True)
+    # Who saved it (API.md "The hand a phone meant"): the seated player whose phone kept score,
+    # "" for the scorekeeper's phone or an API client without a seat.
+    saved_by = models.CharField(max_length=40, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -323,3 +323,12 @@ def _hand_item(
 def _seated(scores: dict, players: list[str]) -> dict:
     # PostgreSQL's jsonb does not keep key order; show scores in seating order everywhere.
     return {name: scores[name] for name in players if name in scores}
+
+
+def saved_hand(*, hand: Hand, players: list[str]) -> dict[str, Any]:
+    """A stored hand as the state lists it, with who saved it and when (API.md "The hand a
+    phone meant": what a phone that was entering the same hand is shown). No query."""
+    item = _hand_item(
+        hand.number, hand.entry, hand.result, hand.totals, players, hand.etag, hand.checks
+    )
+    return {**item, "saved_by": hand.saved_by or None, "saved_at": hand.created.isoformat()}

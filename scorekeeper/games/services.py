@@ -99,6 +99,25 @@ class HandChanged(Exception):
         )
 
 
+class HandTaken(Exception):
+    """The phone was entering hand ``number``, but the game holds hand ``number`` already
+    (another phone saved it first): nothing was recorded (API.md "The hand a phone meant")."""
+
+    code = "hand_taken"
+
+    def __init__(self, hand: Hand, players: list[str]):
+        self.hand = hand
+        self.players = players
+        self.number = hand.number
+        super().__init__(
+            gettext(
+                "number: hand %(n)s was saved by another phone first; nothing was recorded. "
+                "Send this hand again as hand %(next)s if it is another hand, or drop it"
+            )
+            % {"n": hand.number, "next": hand.number + 1}
+        )
+
+
 class KeyReused(Exception):
     """An ``Idempotency-Key`` already used for a different request to the same game."""
 
@@ -379,8 +398,15 @@ def hand_add(
     key: str | None = None,
     fingerprint: str | None = None,
     answer: Answer | None = None,
+    number: int | None = None,
+    saved_by: str = "",
 ) -> HandWrite:
     """Record the next hand, dealt by ``dealer`` (None: the rotation's suggestion).
+
+    ``number``: the hand the phone was entering. When the game holds hand ``number`` already
+    (another phone saved it first), :class:`HandTaken` and nothing is recorded; a retry of the
+    phone's own save (a key seen before) answers its first answer, before this is asked.
+    ``saved_by``: the seated player whose phone saves it ("" for the scorekeeper).
 
     ``request_id`` (the form's one-time key, the API body's) and ``key`` (an Idempotency-Key)
     are the same thing: a key seen before for this game with the same ``fingerprint`` (default:
@@ -404,11 +430,20 @@ def hand_add(
         if hand.request_id is not None and hand.request_id == request_id:
             return _replay_of_hand(game, hand, entry, answer)
         hands.append(hand)
+    if number is not None and 1 <= number <= len(hands):
+        raise HandTaken(hands[number - 1], game_players(game=game))
     if game.over:
         raise GameOver(game)
     players = game_players(game=game)
     dealt = seated_dealer(players, dealer) if dealer is not None else game.next_dealer
-    hand = Hand(game=game, number=len(hands) + 1, entry=entry, request_id=request_id, dealer=dealt)
+    hand = Hand(
+        game=game,
+        number=len(hands) + 1,
+        entry=entry,
+        request_id=request_id,
+        dealer=dealt,
+        saved_by=saved_by[:40],
+    )
     return _commit(
         game,
         players,

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError, get_variant
 
-from .. import access, pages
+from .. import access, pages, seat_access
 from ..consequences import Consequences
 from ..forms import HandForm
 from ..forms_dealer import DealerForm
@@ -25,10 +25,17 @@ from ..models import Game, Hand
 from ..posted import int_or_none, posted_etag, request_id
 from ..provisional import state_after_new_hand
 from ..rescore import describe, describe_numbers, hand_delete_preview
-from ..selectors import game_players, game_state, hand_score_preview, request_saved
+from ..selectors import (
+    game_players,
+    game_state,
+    hand_score_preview,
+    request_saved,
+    saved_hand,
+)
 from ..services import (
     GameOver,
     HandChanged,
+    HandTaken,
     KeyReused,
     hand_add,
     hand_correction,
@@ -70,6 +77,8 @@ def _hand_page(
     after: dict[str, Any] | None = None,
     fragment: bool = False,
     status: int = 200,
+    entering: int | None = None,
+    taken: dict[str, Any] | None = None,
 ) -> HttpResponse:
     context = pages.hand_page(
         game,
@@ -79,6 +88,8 @@ def _hand_page(
         preview=preview,
         request_id=request_id(request) or uuid.uuid4().hex,
         posted_etag=posted_etag(request),
+        entering=entering or int_or_none(request.POST.get("entering")),
+        taken=taken,
     )
     # The state after a new hand being previewed, for a phone that saves it offline.
     context["preview_after"] = after
@@ -162,9 +173,13 @@ def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
                 entry=form.entry(),
                 dealer=dealer_form.chosen(),
                 request_id=request_id(request),
+                number=int_or_none(request.POST.get("entering")),
+                saved_by=seat_access.seat_of(request, game) or "",
             )
         except RulesError as error:
             form.add_rules_error(error)
+        except HandTaken as taken:
+            return _hand_taken(request, game, form, dealer_form, taken)
         except GameOver:
             messages.error(request, _("This game is over; no more hands can be added."))
             return to_game(request, game)
@@ -183,6 +198,32 @@ def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
                 )
             return to_game(request, game)
     return _hand_page(request, game, form, dealer_form=dealer_form, fragment=bool(request.htmx))
+
+
+def _hand_taken(
+    request: HttpRequest, game: Game, form: HandForm, dealer_form: DealerForm, taken: HandTaken
+) -> HttpResponse:
+    """Another phone saved the hand this form was entering first: nothing was recorded. The
+    form comes back with both hands, as the next hand's form ("save mine as hand n+1"), with
+    the way to drop it ("discard mine"). A 409 for a page; an htmx answer is swapped in, so 200.
+    """
+    game.refresh_from_db()
+    preview = None
+    try:
+        preview = hand_score_preview(game=game, entry=form.entry(), dealer=dealer_form.chosen())
+    except RulesError:
+        pass  # the other phone's hand ended the game, or moved the dealer: the box still shows
+    return _hand_page(
+        request,
+        game,
+        form,
+        dealer_form=dealer_form,
+        preview=preview,
+        fragment=bool(request.htmx),
+        status=200 if request.htmx else 409,
+        entering=taken.number + 1,
+        taken=saved_hand(hand=taken.hand, players=taken.players),
+    )
 
 
 @require_POST
