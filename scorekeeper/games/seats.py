@@ -32,7 +32,7 @@ from scorekeeper.rules.reference.book import SECTION_TITLES
 
 from .events import game_changed
 from .models import Game, Hand, Ruling, Seat, SeatClaim, hash_token
-from .selectors import live_hands
+from .selectors import check_stands, live_hands, result_digest
 from .services import _lock, _nth, _refuse_nul, retry_on_collision
 from .signals import game_checked
 
@@ -159,14 +159,28 @@ def seat_grant_for(*, game: Game, player: str) -> str | None:
 # -- confirmations -------------------------------------------------------------------------
 
 
+def _check(hand: Hand, player: str, *, disputed: bool, reason: str) -> None:
+    """Keep what ``player`` said of ``hand`` as it stands: with the digest of its result, so
+    a confirmation counts only while the hand still scores what the player read (a correction
+    or deletion clears it; a renumbering that rescores it leaves it stale)."""
+    said = {"disputed": disputed, "reason": reason, "seen": result_digest(hand.result)}
+    hand.checks = {**hand.checks, player: said}
+    hand.save(update_fields=["checks"])
+
+
 @retry_on_collision
 @transaction.atomic
-def hand_confirm(*, game: Game, number: int, player: str) -> Hand:
-    """``player`` says hand ``number`` is right as it stands; clears their own dispute."""
+def hand_confirm(*, game: Game, number: int, player: str, if_match: str) -> Hand:
+    """``player`` says hand ``number`` is right as it stands; clears their own dispute.
+
+    ``if_match``: the etag of the hand as the player's phone showed it. When hand ``number``
+    is no longer that hand (corrected, deleted or renumbered since), :class:`HandChanged` and
+    nothing is recorded: a confirmation is about the hand the player read. The game's lock
+    orders it with every hand write, so a confirmation racing a correction is either cleared
+    by it or refused."""
     _lock(game)
-    hand = _nth(list(live_hands(game=game)), number)
-    hand.checks = {**hand.checks, player: {"disputed": False, "reason": ""}}
-    hand.save(update_fields=["checks"])
+    hand = _nth(list(live_hands(game=game)), number, if_match)
+    _check(hand, player, disputed=False, reason="")
     _bump(game)
     game_checked.send(sender=Game, game=game)
     return hand
@@ -174,13 +188,15 @@ def hand_confirm(*, game: Game, number: int, player: str) -> Hand:
 
 @retry_on_collision
 @transaction.atomic
-def hand_dispute(*, game: Game, number: int, player: str, reason: Any = "") -> Hand:
-    """``player`` disputes hand ``number``, with a reason of at most 200 characters."""
+def hand_dispute(
+    *, game: Game, number: int, player: str, if_match: str, reason: Any = ""
+) -> Hand:
+    """``player`` disputes hand ``number``, with a reason of at most 200 characters;
+    ``if_match`` as for :func:`hand_confirm`."""
     reason = _text(reason, "reason", limit=MAX_REASON, required=False)
     _lock(game)
-    hand = _nth(list(live_hands(game=game)), number)
-    hand.checks = {**hand.checks, player: {"disputed": True, "reason": reason}}
-    hand.save(update_fields=["checks"])
+    hand = _nth(list(live_hands(game=game)), number, if_match)
+    _check(hand, player, disputed=True, reason=reason)
     _bump(game)
     game_checked.send(sender=Game, game=game)
     return hand
@@ -192,8 +208,9 @@ def confirmation_status(*, game: Game) -> tuple[bool, bool]:
     With no seat claimed, nobody is asked, so every hand counts as confirmed."""
     claimed = set(SeatClaim.objects.filter(seat__game=game).values_list("seat__name", flat=True))
     confirmed, disputed = True, False
-    for checks in live_hands(game=game).values_list("checks", flat=True):
-        said = checks or {}
+    for checks, result in live_hands(game=game).values_list("checks", "result"):
+        # Only what was said of the hand as it stands counts.
+        said = {k: v for k, v in (checks or {}).items() if check_stands(v, result)}
         if any(v.get("disputed") for v in said.values()):
             disputed = True
         if any(said.get(name, {}).get("disputed", True) for name in claimed):

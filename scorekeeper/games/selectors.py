@@ -6,6 +6,8 @@ same dict from the engine, so anyone (tests, an admin check) can verify the cach
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections import defaultdict
 from collections.abc import Sequence
@@ -295,10 +297,25 @@ def game_bonuses(
     return [{"player": b.player, "points": b.points, "line": as_dict(b.line)} for b in bonuses]
 
 
+def result_digest(result: dict) -> str:
+    """A short digest of a hand's stored result (what a seated player read and confirmed)."""
+    text = json.dumps(result, sort_keys=True, ensure_ascii=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def check_stands(said: dict, result: dict) -> bool:
+    """Is what a player said still about the hand as it stands? (A check from before digests
+    were kept counts as it did.)"""
+    seen = said.get("seen")
+    return seen is None or seen == result_digest(result)
+
+
 def _hand_item(
     n: int, entry, result: dict, totals: dict, players: list[str], etag: str, checks: dict
 ) -> dict[str, Any]:
-    checks = checks or {}
+    # What the seated players said of this hand as it stands (a check of what it scored before
+    # a renumbering rescored it no longer counts).
+    checks = {k: v for k, v in (checks or {}).items() if check_stands(v, result)}
     return {
         "n": n,
         "etag": etag,

@@ -15,7 +15,10 @@ ABC = ["Ann", "Bob", "Cy"]
 
 def out(winner: str, amount: int) -> dict:
     others = [p for p in ABC if p != winner]
-    return {"out": winner, "hands": {p: {"points": amount if i == 0 else 0} for i, p in enumerate(others)}}
+    return {
+        "out": winner,
+        "hands": {p: {"points": amount if i == 0 else 0} for i, p in enumerate(others)},
+    }
 
 
 def post(client, game_id, token, body, **headers):

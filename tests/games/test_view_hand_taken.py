@@ -48,7 +48,9 @@ def test_the_new_hand_form_posts_the_number_it_enters(client):
 def test_the_slower_phone_saves_nothing_and_sees_both_hands(client):
     game_id = start_game(client)
     other = second_keeper(client, game_id)
-    assert post_hand(client, game_id, knock_hand(0, 5, 12, 20) | {"entering": "1"}).status_code == 302
+    assert (
+        post_hand(client, game_id, knock_hand(0, 5, 12, 20) | {"entering": "1"}).status_code == 302
+    )
     mine = knock_hand(1, 30, 4, 9) | {"entering": "1", "request_id": "phone-b"}
     response = post_hand(other, game_id, mine)
     assert response.status_code == 409
@@ -60,7 +62,9 @@ def test_the_slower_phone_saves_nothing_and_sees_both_hands(client):
     assert 'value="phone-b"' in html  # the same one-time key: a double tap still saves once
     assert len(state(game_id)["hands"]) == 1
     # "Save mine as hand 2": the form as drawn, sent again.
-    again = post_hand(other, game_id, knock_hand(1, 30, 4, 9) | {"entering": "2", "request_id": "phone-b"})
+    again = post_hand(
+        other, game_id, knock_hand(1, 30, 4, 9) | {"entering": "2", "request_id": "phone-b"}
+    )
     assert again.status_code == 302
     hands = state(game_id)["hands"]
     assert [h["result"]["knocker"] for h in hands] == ["Ann", "Bob"]

@@ -446,8 +446,9 @@ def test_round_trip_keeps_seats_confirmations_and_rulings(tmp_path):
     ids = make_games()
     game = Game.objects.get(public_id=ids[0])
     _bob, token = seat_claim(game=game, player="Bob")
-    hand_confirm(game=game, number=1, player="Bob")
-    hand_dispute(game=game, number=2, player="Bob", reason="Cy had KH 7S, 17")
+    etags = [h["etag"] for h in game_state(game=game)["hands"]]
+    hand_confirm(game=game, number=1, player="Bob", if_match=etags[0])
+    hand_dispute(game=game, number=2, player="Bob", if_match=etags[1], reason="Cy had KH 7S, 17")
     ruling_record(game=game, question="Is K-A-2 a run?", variant=None, rule="melds", note="no")
     before = export()
     state = game_state(game=game)
