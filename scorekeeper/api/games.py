@@ -608,6 +608,16 @@ def get_hand_history(request: HttpRequest, public_id: str, n: PathNumber):
     ]
 
 
+class HandoverIn(Schema):
+    share: bool = Field(
+        False,
+        description=(
+            "false (default): the phone that takes the link becomes the keeper and the phones "
+            "that kept score until then watch; true: it becomes a second keeper"
+        ),
+    )
+
+
 class HandoverOut(Schema):
     url: str = Field(description="the one-time link: .../games/{id}/take/#<secret>")
     expires: str = Field(description="ISO time; the link works once, until then (15 minutes)")
@@ -617,11 +627,15 @@ class HandoverOut(Schema):
     "/games/{public_id}/handover",
     response={201: HandoverOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
     auth=GameToken(),
-    summary="A one-time link that lets another phone keep score (15 minutes, once)",
+    summary=(
+        "A one-time link that hands the keeping of the score to another phone (15 minutes,"
+        ' once; "share": true makes a second keeper instead)'
+    ),
 )
-def create_handover(request: HttpRequest, public_id: str):
+def create_handover(request: HttpRequest, public_id: str, payload: HandoverIn | None = None):
     game = request.auth
-    secret, expires = handover_create(game=game)
+    share = payload.share if payload is not None else False
+    secret, expires = handover_create(game=game, share=share)
     url = absolute_url(request, reverse("game_take", args=[game.public_id])) + f"#{secret}"
     return Status(201, {"url": url, "expires": expires.isoformat()})
 

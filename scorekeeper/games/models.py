@@ -283,6 +283,9 @@ class Handover(models.Model):
     secret_hash = models.CharField(max_length=64, unique=True)
     expires = models.DateTimeField()
     used = models.DateTimeField(null=True, blank=True)
+    # API.md "Handover" Decision: a handover hands the role over (the phones that kept score
+    # watch from then on); ``share`` makes a second keeper instead.
+    share = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

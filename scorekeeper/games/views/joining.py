@@ -34,10 +34,14 @@ def game_by_code(request: HttpRequest) -> HttpResponse:
 @require_POST
 @editors_only
 def game_handover(request: HttpRequest, game: Game) -> HttpResponse:
-    """"Keep score on another phone": a one-time link (and its QR code) for the other phone."""
-    secret, expires = handover.handover_create(game=game)
+    """"Keep score on another phone": a one-time link (and its QR code) for the other phone,
+    which hands the role over (this phone watches once it is taken), or with ``share`` makes
+    it a second keeper."""
+    share = request.POST.get("share") == "1"
+    secret, expires = handover.handover_create(game=game, share=share)
     url = handover_url(request, game, secret)
     context = {
+        "share": share,
         "game": game,
         "variant": get_variant(game.variant),
         "handover_url": url,
@@ -60,9 +64,13 @@ def handover_url(request: HttpRequest, game: Game, secret: str) -> str:
 def _take(request: HttpRequest, game: Game, secret: str) -> bool:
     """A secret that is this game's, unused and not expired, gives this phone the right to
     keep score, once."""
-    if not handover.handover_take(game=game, secret=secret):
+    taken = handover.handover_take(game=game, secret=secret)
+    if taken is None:
         return False
-    access.grant_edit(request, game)
+    if taken.share:
+        access.grant_edit(request, game)
+    else:
+        access.hand_over(request, game)
     return True
 
 
