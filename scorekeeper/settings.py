@@ -249,6 +249,9 @@ RATE_LIMITS = {
     "create": (env_int("RATE_LIMIT_CREATE", 60), 600),  # new games per 10 minutes
     "write": (env_int("RATE_LIMIT_WRITE", 600), 600),  # hand writes per 10 minutes
     "preview": (env_int("RATE_LIMIT_PREVIEW", 3000), 600),  # scoring without saving
+    # Wrong join codes per address per 10 minutes (right ones never count): guessing a code
+    # that lets a phone watch a game stays hopeless, a club room behind one address still joins.
+    "join_code": (env_int("RATE_LIMIT_JOIN_CODE", 20), 600),
 }
 # The client is REMOTE_ADDR, or behind TRUST_PROXY the address the proxy appended last to
 # X-Forwarded-For (the only entry a client cannot forge).

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -10,6 +12,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scorekeeper import ratelimit
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import get_variant
 
@@ -22,11 +25,21 @@ from .common import editors_only, game_or_404
 @require_POST
 def game_by_code(request: HttpRequest) -> HttpResponse:
     """The home page's "Join a game" box: the game whose code was typed, to watch."""
+    from .start import home
+
     typed = (request.POST.get("code") or "")[:40]
+    wait = ratelimit.code_guesses_wait(request)
+    if wait is not None:
+        # Too many wrong codes from this address: no code is looked at until the window ends.
+        minutes = max(1, math.ceil(wait / 60))
+        response = home(
+            request, code_error=True, code_wait=minutes, code_typed=typed, status=429
+        )
+        response["Retry-After"] = str(wait)
+        return response
     game = handover.game_by_code(code=typed)
     if game is None:
-        from .start import home
-
+        ratelimit.code_guess_wrong(request)
         return home(request, code_error=True, code_typed=typed, status=404)
     return redirect("game", game_id=game.public_id)
 
