@@ -173,6 +173,9 @@ MIDDLEWARE = [
     "scorekeeper.middleware.RequestIdMiddleware",
     # A database call that stops answering is cut after a deadline: 503, never a hung worker.
     "scorekeeper.dbwatch.DatabaseDeadlineMiddleware",
+    # Compresses what the rest of the stack answers (HTML and JSON; never an event stream or a
+    # response holding a secret): see scorekeeper/compression.py for BREACH.
+    "scorekeeper.compression.CompressionMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Before anything reads the body: 413 for oversized bodies, 415 for non-JSON API writes.
     "scorekeeper.middleware.RequestBodyMiddleware",

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from ninja import Field, Header, Router, Schema, Status
 from ninja.security import HttpBearer
 
+from scorekeeper.compression import holds_secret
 from scorekeeper.games.handover import handover_create
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.selectors import game_get, game_state, hand_history, saved_hand
@@ -379,6 +380,7 @@ def create_game(
         )
     else:
         body["token"] = game_token(seed)
+    holds_secret(response)  # the token: never compressed (BREACH), never cached
     return _answer(response, outcome, body)
 
 
@@ -632,8 +634,14 @@ class HandoverOut(Schema):
         ' once; "share": true makes a second keeper instead)'
     ),
 )
-def create_handover(request: HttpRequest, public_id: str, payload: HandoverIn | None = None):
+def create_handover(
+    request: HttpRequest,
+    response: HttpResponse,
+    public_id: str,
+    payload: HandoverIn | None = None,
+):
     game = request.auth
+    holds_secret(response)  # the link's secret
     share = payload.share if payload is not None else False
     secret, expires = handover_create(game=game, share=share)
     url = absolute_url(request, reverse("game_take", args=[game.public_id])) + f"#{secret}"

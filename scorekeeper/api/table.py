@@ -14,6 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from ninja import Header, Router, Schema, Status
 
+from scorekeeper.compression import holds_secret
 from scorekeeper.games.models import Game
 from scorekeeper.games.seats import (
     NoSuchRuling,
@@ -134,8 +135,9 @@ def _keeper_or_seat(request: HttpRequest, game: Game) -> str | None:
     response={201: SeatOut, 409: ErrorOut, **ERRORS},
     summary="Take a player's seat on this phone (the game's token moves a held seat)",
 )
-def claim_seat(request: HttpRequest, public_id: str, payload: SeatIn):
+def claim_seat(request: HttpRequest, response: HttpResponse, public_id: str, payload: SeatIn):
     game = _game_or_404(public_id)
+    holds_secret(response)  # the seat's token
     scheme, token = auth.credential(request)
     move = False
     if scheme == "bearer":

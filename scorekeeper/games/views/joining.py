@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper import ratelimit
+from scorekeeper.compression import holds_secret
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import get_variant
 
@@ -63,7 +64,7 @@ def game_handover(request: HttpRequest, game: Game) -> HttpResponse:
         "minutes": int(handover.HANDOVER_TTL.total_seconds() // 60),
     }
     response = render(request, "handover.html", context)
-    response["Cache-Control"] = "no-store"  # it holds a secret
+    holds_secret(response)  # the handover link: never compressed (BREACH), never cached
     # The site's same-origin Referrer-Policy, not no-referrer: the secret is in the page, not in
     # its address, and a no-referrer page's forms (the language switcher) post `Origin: null`,
     # which the CSRF check refuses ("Form expired").
