@@ -31,13 +31,12 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, OperationalError, connection, transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
 from scorekeeper.rules.errors import GameOverError, ResultError
-from scorekeeper.rules.game import Replay, seated_dealer, setup_table
+from scorekeeper.rules.game import Replay, play_on, seated_dealer, setup_table
 from scorekeeper.rules.messages import N_, NP_, define
 from scorekeeper.rules.text import lone_surrogate
 
@@ -422,28 +421,30 @@ def hand_add(
     remembered = _begin(game, keys, fingerprint)
     if remembered is not None:
         return remembered
-    stored = game.hands.filter(deleted_at__isnull=True)
     if request_id is not None:  # a hand kept its request_id after its key expired
-        stored = game.hands.filter(Q(deleted_at__isnull=True) | Q(request_id=request_id))
-    hands = []
-    for hand in stored.order_by("number"):
-        if hand.request_id is not None and hand.request_id == request_id:
-            return _replay_of_hand(game, hand, entry, answer)
-        hands.append(hand)
-    if number is not None and 1 <= number <= len(hands):
-        raise HandTaken(hands[number - 1], game_players(game=game))
+        kept = game.hands.filter(request_id=request_id).first()
+        if kept is not None:
+            return _replay_of_hand(game, kept, entry, answer)
+    count = game.hand_count  # reloaded under the lock: what the last writer stored
+    if number is not None and 1 <= number <= count:
+        taken = game.hands.get(deleted_at__isnull=True, number=number)
+        raise HandTaken(taken, game_players(game=game))
     if game.over:
         raise GameOver(game)
     players = game_players(game=game)
     dealt = seated_dealer(players, dealer) if dealer is not None else game.next_dealer
     hand = Hand(
         game=game,
-        number=len(hands) + 1,
+        number=count + 1,
         entry=entry,
         request_id=request_id,
         dealer=dealt,
         saved_by=saved_by[:40],
     )
+    if game.next_dealer:
+        return _append(game, players, hand, keys=keys, fingerprint=fingerprint, answer=answer)
+    # A game stored before its next dealer was: replay it all once (which stores one).
+    hands = list(live_hands(game=game))
     return _commit(
         game,
         players,
@@ -678,6 +679,69 @@ def _replay_of_hand(game: Game, hand: Hand, entry: dict, answer: Answer | None) 
 
 def _results(hands: list[Hand]) -> dict[Any, tuple[int, dict]]:
     return {hand.pk: (number, hand.result) for number, hand in enumerate(hands, start=1)}
+
+
+def _append(
+    game: Game,
+    players: list[str],
+    hand: Hand,
+    *,
+    keys: list[str],
+    fingerprint: str,
+    answer: Answer | None,
+) -> HandWrite:
+    """Record ``hand`` after the game's last one, scored from the game's stored state (its
+    totals, next dealer and hand count) instead of a replay of every hand: a write at hand 200
+    costs what it costs at hand 10 (issue 33 §6). The stored state is what a replay of the
+    hands left (every write stores it), so both agree; the tests hold this one to the replay."""
+    standing_before = Standing(dict(game.totals), bool(game.over), list(game.winners))
+    played = play_on(
+        variant=game.variant,
+        options=game.options,
+        players=players,
+        dealer=game.dealer,
+        totals=game.totals,
+        played=game.hand_count,
+        next_dealer=game.next_dealer,
+        result=hand.entry,
+        recorded=hand.dealer or None,
+        earlier_winners=lambda: [
+            result.get("winners", [])
+            for result in live_hands(game=game).values_list("result", flat=True)
+        ],
+    )
+    result = played.hands[0]
+    hand.result = hand_result_data(result)
+    hand.totals = dict(played.state.running[0])
+    hand.dealer = hand.dealer or result.dealer
+    hand.save()
+    _apply_summary(game, played, hand_count=game.hand_count + 1)
+    game_saved_changed(game)  # the live version grows in the row saved here
+    game.save()
+    game_stored.send(sender=Game, game=game)
+    consequences = compare(
+        {},
+        {hand.pk: (hand.number, hand.result)},
+        changed=hand.pk,
+        standing_before=standing_before,
+        standing_after=Standing(dict(game.totals), bool(game.over), list(game.winners)),
+        other_hands=False,
+    )
+    HandRevision.objects.create(
+        hand=hand,
+        version=hand.version,
+        action=HandRevision.Action.RECORDED,
+        number=hand.number,
+        entry=hand.entry,
+        result=hand.result,
+        consequences=consequences.as_data(),
+    )
+    # ``hands`` stays None: an answer that lists every hand reads them in one query.
+    write = HandWrite(status=200, body=None, hand=hand, consequences=consequences, players=players)
+    write.status, write.body = (answer or _default_answer)(write)
+    _remember(game.public_id, keys, fingerprint, write.status, write.body)
+    game_changed_on_commit(game=game, kind=f"hand_{HandRevision.Action.RECORDED}")
+    return write
 
 
 def _commit(
