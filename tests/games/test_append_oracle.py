@@ -84,7 +84,7 @@ def test_appending_equals_the_replay(slug, short):
     options = short_options(slug) if short else {}
     game, _token = game_create(variant=slug, options=options, players=NAMES[:seats], dealer=None)
     appended = 0
-    for step in range(14):
+    for _step in range(14):
         game = Game.objects.get(pk=game.pk)
         if game.over:
             break
