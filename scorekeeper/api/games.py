@@ -44,6 +44,7 @@ from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import score_hand
 
 from . import auth, leagues
+from .answers import state_response
 from .errors import ApiError, ErrorDetail, ErrorOut
 from .explain import Explained, explained
 from .inputs import PathNumber
@@ -391,7 +392,7 @@ def create_game(
     summary="A game's hands, totals, next dealer and whether it is over",
 )
 def get_game(request: HttpRequest, public_id: str):
-    return game_state(game=_game_or_404(public_id))
+    return state_response(game=_game_or_404(public_id))
 
 
 @router.post(
@@ -545,14 +546,15 @@ def _idempotency(request: HttpRequest, payload: Schema | None, *, status: int = 
     """The key, fingerprint and stored answer of a hand write, as every write takes them: the
     write's answer is the game state it leaves (built from what the write holds, no query)."""
 
-    def answer(write: HandWrite) -> tuple[int, dict]:
+    key = _idempotency_key(request)
+    kept = key is not None or getattr(payload, "request_id", None) is not None
+
+    def answer(write: HandWrite) -> tuple[int, dict | None]:
+        if not kept:  # nothing to keep for a retry: the view answers the state (answers.py)
+            return status, None
         return status, game_state(game=write.hand.game, players=write.players, hands=write.hands)
 
-    return {
-        "key": _idempotency_key(request),
-        "fingerprint": _asked(request, payload),
-        "answer": answer,
-    }
+    return {"key": key, "fingerprint": _asked(request, payload), "answer": answer}
 
 
 def _hand_write(
@@ -579,6 +581,8 @@ def _hand_write(
         body = {**game_state(game=game), "error": {"code": err.code, "message": str(err)}}
         body["error"]["field"] = "If-Match"
         return Status(412, body)
+    if done.body is None:  # the state as it is now, built at the same cost at any length
+        return state_response(game=game, status=done.status, players=done.players)
     return _answer(response, done, done.body)
 
 

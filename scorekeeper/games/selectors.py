@@ -310,12 +310,31 @@ def check_stands(said: dict, result: dict) -> bool:
     return seen is None or seen == result_digest(result)
 
 
+def checks_listed(
+    checks: dict | None, players: list[str], digest: str | None
+) -> tuple[list[str], list[dict[str, str]]]:
+    """Who confirmed and who disputes a hand whose result has ``digest``, in seating order:
+    only what was said of the hand as it stands (a check of what it scored before a
+    renumbering rescored it no longer counts)."""
+    said = {
+        k: v
+        for k, v in (checks or {}).items()
+        if v.get("seen") is None or v.get("seen") == digest
+    }
+    confirmed = [p for p in players if p in said and not said[p].get("disputed")]
+    disputed = [
+        {"player": p, "reason": said[p].get("reason", "")}
+        for p in players
+        if said.get(p, {}).get("disputed")
+    ]
+    return confirmed, disputed
+
+
 def _hand_item(
     n: int, entry, result: dict, totals: dict, players: list[str], etag: str, checks: dict
 ) -> dict[str, Any]:
-    # What the seated players said of this hand as it stands (a check of what it scored before
-    # a renumbering rescored it no longer counts).
-    checks = {k: v for k, v in (checks or {}).items() if check_stands(v, result)}
+    digest = result_digest(result) if checks else None
+    confirmed, disputed = checks_listed(checks, players, digest)
     return {
         "n": n,
         "etag": etag,
@@ -328,18 +347,34 @@ def _hand_item(
         "explanation": result.get("explanation", []),
         "totals": _seated(totals, players),
         # What the seated players said of this version of the hand, in seating order.
-        "confirmed": [p for p in players if p in checks and not checks[p].get("disputed")],
-        "disputed": [
-            {"player": p, "reason": checks[p].get("reason", "")}
-            for p in players
-            if checks.get(p, {}).get("disputed")
-        ],
+        "confirmed": confirmed,
+        "disputed": disputed,
     }
 
 
 def _seated(scores: dict, players: list[str]) -> dict:
     # PostgreSQL's jsonb does not keep key order; show scores in seating order everywhere.
     return {name: scores[name] for name in players if name in scores}
+
+
+def hand_item(hand: Hand, players: list[str], *, checks: dict | None = None) -> dict[str, Any]:
+    """A stored hand as the state lists it (``checks``: what the players said, default the
+    hand's own). No query."""
+    said = hand.checks if checks is None else checks
+    return _hand_item(hand.number, hand.entry, hand.result, hand.totals, players, hand.etag, said)
+
+
+def state_top(*, game: Game, players: list[str], claimed: list[str]) -> dict[str, Any]:
+    """The state without its hands (and so without running totals and end bonuses): what does
+    not grow with the game. One query for a game that kept rulings, none otherwise."""
+    summary = {
+        "totals": game.totals,
+        "dealer": game.next_dealer,
+        "deal": game.next_deal,
+        "over": game.over,
+        "winners": game.winners,
+    }
+    return _state(game, players, [], summary, claimed)
 
 
 def saved_hand(*, hand: Hand, players: list[str]) -> dict[str, Any]:
