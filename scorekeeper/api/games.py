@@ -631,7 +631,7 @@ class HandoverOut(Schema):
 
 @router.post(
     "/games/{public_id}/handover",
-    response={201: HandoverOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
+    response={201: HandoverOut, **WRITE_ERRORS},
     auth=GameToken(),
     summary=(
         "A one-time link that hands the keeping of the score to another phone (15 minutes,"
