@@ -82,14 +82,14 @@ gettext-deps:
 # language of settings.LANGUAGES (msgmerge keeps what is translated; entries no longer used stay
 # as obsolete "#~" entries and come back by themselves if their string returns), then, with
 # TRANSLATIONS=DIR, fill untranslated or fuzzy entries from DIR/<lang>.po, then compile the
-# .mo files (committed, so a fresh clone needs no gettext).
+# .mo files (committed, so a fresh clone needs no gettext). The catalogues are written in one
+# canonical form (see the makemessages command): on a clean checkout this changes nothing.
 #     make messages                                  # after changing or adding strings
 #     make messages TRANSLATIONS=/path/to/translated # take in translators' <lang>.po files
 MESSAGE_LOCALES = $(shell DEBUG=1 $(PY) -c "from scorekeeper.settings import LANGUAGES as L, \
 	LANGUAGE_CODE as C; print(' '.join('-l ' + c for c, _ in L if c != C))")
 messages: $(DEV_STAMP) gettext-deps
-	DEBUG=1 $(PY) manage.py makemessages $(MESSAGE_LOCALES) --add-location=file \
-	  -i ".venv/*" -i "tests/*" -i "bench/*" -i "test-artifacts/*" -i "staticfiles/*" -i "locale/*"
+	DEBUG=1 $(PY) manage.py makemessages $(MESSAGE_LOCALES)
 	$(if $(TRANSLATIONS),DEBUG=1 $(PY) manage.py importmessages $(TRANSLATIONS))
 	DEBUG=1 $(PY) manage.py compilemessages -i ".venv" -i "staticfiles"
 

@@ -122,7 +122,7 @@ def run(args: argparse.Namespace, out: TextIO) -> list[Figure]:
     from django.test import Client
     from django.urls import reverse
 
-    from scorekeeper.games.services import hand_correct, hand_record
+    from scorekeeper.games.scoresheet.services import hand_correct, hand_record
     from scorekeeper.leagues.models import LeagueGame
     from scorekeeper.leagues.services import league_create, league_game_create
     from scorekeeper.leagues.transfer import import_games

@@ -134,7 +134,7 @@ def setup_django() -> None:
 
 
 def ours(question: str, language: str) -> list[Any]:
-    from scorekeeper.games.rules_search import search_rules
+    from scorekeeper.games.rulebook.search import search_rules
 
     return search_rules(query=question, language=language, limit=10).answer.results
 
@@ -145,7 +145,7 @@ class Fts5:
     differs."""
 
     def __init__(self) -> None:
-        from scorekeeper.games.rules_search import LANGUAGES, say_in
+        from scorekeeper.games.rulebook.search import LANGUAGES, say_in
         from scorekeeper.rules.reference import questions
 
         self.q = questions
@@ -167,7 +167,7 @@ class Fts5:
             )
 
     def __call__(self, question: str, language: str) -> list[Any]:
-        from scorekeeper.games.rules_search import LANGUAGES
+        from scorekeeper.games.rulebook.search import LANGUAGES
 
         q = self.q
         page = q._book(self.say_in(language), language)

@@ -17,6 +17,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
+from scorekeeper.particles import attach_particles, for_language, korean
 from scorekeeper.rules.messages import N_, Message, as_dict, define, from_dict, render
 
 # An explanation line stored as plain English before results were stored as codes, kept as it
@@ -39,7 +40,7 @@ def render_message(value: Message | Mapping[str, Any] | str) -> str:
     >>> render_message({"code": "standard.out", "params": {"name": "Ann", "total": 30}})
     'Ann went out and scores 30'
     """
-    return render(as_message(value), gettext, ngettext)
+    return for_language(render(as_message(value), gettext, ngettext))
 
 
 def render_lines(lines: Iterable[Message | Mapping[str, Any] | str]) -> list[str]:
@@ -102,6 +103,11 @@ def cards_html(text: str) -> SafeString:
     return mark_safe("".join(out))  # noqa: S308 - every piece above is escaped or our markup
 
 
+def _marked(params: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(param, mark) for the card params :func:`render_message_html` replaced by a mark."""
+    return [(k, v) for k, v in params.items() if isinstance(v, str) and v.startswith("\ue000")]
+
+
 def render_message_html(value: Message | Mapping[str, Any] | str) -> SafeString:
     """:func:`render_message` for a page: escaped, with the cards of its card params as symbols.
 
@@ -119,7 +125,10 @@ def render_message_html(value: Message | Mapping[str, Any] | str) -> SafeString:
             mark = f"\ue000{len(marks)}\ue001"  # private-use marks, never in a message
             marks[mark] = cards_html(params[key])
             params[key] = mark
-    html = str(escape(render(Message(message.code, params), gettext, ngettext)))
+    text = render(Message(message.code, params), gettext, ngettext)
+    if korean():  # a particle after a card is chosen by the card's own text (7S을(를) -> 를)
+        text = attach_particles(text, marks={m: message.params[k] for k, m in _marked(params)})
+    html = str(escape(text))
     for mark, fragment in marks.items():
         html = html.replace(mark, fragment)
     return mark_safe(html)  # noqa: S308 - escaped text with our card markup

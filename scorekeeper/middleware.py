@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from ninja.operation import PathView
 
@@ -133,23 +134,30 @@ class RequestBodyMiddleware:
         if not _takes_method(view_func, request.method):
             return None
         if request.content_type != "application/json":
-            sent = request.content_type or "no Content-Type"
+            with translation.override(translation.get_language_from_request(request)):
+                if request.content_type:
+                    why = _("send the body as application/json (got %(sent)s)") % {
+                        "sent": request.content_type
+                    }
+                else:
+                    why = _("send the body as application/json (it has no Content-Type)")
             return api_error(
-                request,
-                415,
-                "unsupported_media_type",
-                f"Content-Type: send the body as application/json (got {sent})",
-                "Content-Type",
+                request, 415, "unsupported_media_type", f"Content-Type: {why}", "Content-Type"
             )
         return None
 
     def _too_large(self, request: HttpRequest, limit: int) -> HttpResponse:
+        # Before LocaleMiddleware: the answer is in the request's language all the same.
+        with translation.override(translation.get_language_from_request(request)):
+            return self._too_large_answer(request, limit)
+
+    def _too_large_answer(self, request: HttpRequest, limit: int) -> HttpResponse:
         if is_api(request):
             return api_error(
                 request,
                 413,
                 "payload_too_large",
-                f"body: the request body is larger than {limit // 1024} KB",
+                "body: " + _("the request body is larger than %(kb)s KB") % {"kb": limit // 1024},
                 "body",
             )
         return error_page(

@@ -186,6 +186,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (it may read the language from there), before CommonMiddleware.
     "django.middleware.locale.LocaleMiddleware",
+    # Korean particles after a name (이/가, 을/를...) chosen from the name (scorekeeper/particles).
+    "scorekeeper.particles.ParticlesMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -214,6 +216,15 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "scorekeeper.middleware.request_id_context",
             ],
+            # The games app's tag libraries live in its rooms (site, rulebook), not in a
+            # templatetags package of the app: registered here by the names templates load.
+            "libraries": {
+                "dates": "scorekeeper.games.site.templatetags.dates",
+                "engine": "scorekeeper.games.site.templatetags.engine",
+                "languages": "scorekeeper.games.site.templatetags.languages",
+                "numbers": "scorekeeper.games.site.templatetags.numbers",
+                "reference_tags": "scorekeeper.games.rulebook.templatetags.reference_tags",
+            },
         },
     },
 ]

@@ -5,6 +5,11 @@ every translation of that language's catalogue, optionally only where the Englis
 a second pattern, and the rendering to use instead. The rows hold the glossary's terms and, where
 a language chose one, its register (Korean 해요체, Romanian "tu", German "du"). A new string
 meets the glossary without a reviewer: this test fails on it, naming the entry and the row.
+
+The table "Required renderings" works the other way round: where the English text uses a
+glossary term (skill, phone, deadwood, a meld, the dealer...), every translation of the entry
+must use the glossary's word. "Reviewed exceptions" lists the few entries that rightly say it
+otherwise, each with its reason.
 """
 
 import re
@@ -34,8 +39,40 @@ def forbidden_rows(lang: str) -> list[tuple[re.Pattern, re.Pattern | None, str]]
     return rows
 
 
+def _table(text: str, heading: str) -> list[list[str]]:
+    """The cells of every row of the first table under ``heading`` (header rows left out)."""
+    _, found, rest = text.partition(heading)
+    assert found, f"no {heading!r} section"
+    rows, started = [], False
+    for line in rest.splitlines():
+        if line.startswith("|"):
+            started = True
+            cells = [c.strip().replace("\\|", "|") for c in CELL.split(line.strip())[1:-1]]
+            if set(cells[0]) <= {"-"} or cells[0] == "term":
+                continue
+            rows.append(cells)
+        elif started:
+            break
+    return rows
+
+
+def required_rows(lang: str) -> list[tuple[str, re.Pattern, re.Pattern, tuple[str, ...]]]:
+    """The "Required renderings" rows: (term, English pattern, required pattern, the msgid
+    starts of its reviewed exceptions)."""
+    text = (ROOT / "locale" / lang / "GLOSSARY.md").read_text(encoding="utf-8")
+    exceptions: dict[str, list[str]] = {}
+    for term, start, *_ in _table(text, "### Reviewed exceptions"):
+        exceptions.setdefault(term, []).append(start)
+    return [
+        (term, re.compile(en.strip("`")), re.compile(need.strip("`")), tuple(exceptions.get(term, ())))
+        for term, en, need, *_ in _table(text, "## Required renderings")
+    ]
+
+
 def translations(entry: polib.POEntry) -> list[str]:
-    return [entry.msgstr, *entry.msgstr_plural.values()]
+    if entry.msgid_plural:
+        return list(entry.msgstr_plural.values())
+    return [entry.msgstr]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -69,3 +106,35 @@ def test_a_breach_is_found():
                for p, w, _ in rows)
     assert not any(p.search("en melding til deg selv") and (w is None or w.search("a message"))
                    for p, w, _ in rows)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_terms_are_rendered_with_the_glossarys_word(lang):
+    rows = required_rows(lang)
+    assert {term for term, *_ in rows} >= {"skill", "phone", "deadwood", "meld (noun)", "dealer"}
+    po = polib.pofile(str(ROOT / "locale" / lang / "LC_MESSAGES" / "django.po"))
+    misses, used = [], set()
+    for entry in po:
+        if entry.obsolete:
+            continue
+        english = entry.msgid + "\n" + (entry.msgid_plural or "")
+        for term, en, need, exceptions in rows:
+            if not en.search(english):
+                continue
+            if entry.msgid.startswith(exceptions) and exceptions:
+                used.update((term, start) for start in exceptions if entry.msgid.startswith(start))
+                continue
+            if any(not need.search(text) for text in translations(entry)):
+                misses.append(f"{term}: {entry.msgid[:60]!r} lacks {need.pattern!r}")
+    assert not misses, f"{lang}: " + "\n".join(misses)
+    # An exception that no longer matches an entry is stale: the allow-list stays short.
+    stale = {(term, start) for term, _, _, starts in rows for start in starts} - used
+    assert not stale, f"{lang}: exceptions matching no entry: {sorted(stale)}"
+
+
+def test_a_missing_glossary_word_is_found():
+    """The check itself can fail: German skill rendered as "Können" lacks "Spielstärke"."""
+    rows = {term: (en, need) for term, en, need, _ in required_rows("de")}
+    en, need = rows["skill"]
+    assert en.search("Rating (skill minus three times its uncertainty)")
+    assert not need.search("Rating (Können minus dreimal seine Unsicherheit)")

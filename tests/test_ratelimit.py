@@ -131,7 +131,7 @@ def join(client, code, ip="10.0.0.7", **extra):
 
 
 def test_wrong_join_codes_are_limited_per_address_and_right_ones_never_count(client, limits):
-    from scorekeeper.games.services import game_create
+    from scorekeeper.games.scoresheet.services import game_create
 
     game, _token = game_create(
         variant="standard-rummy", options={}, players=["Ann", "Bob"], dealer=None

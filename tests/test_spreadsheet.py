@@ -8,7 +8,7 @@ import inspect
 import pytest
 
 import scorekeeper.spreadsheet
-from scorekeeper.games import export
+from scorekeeper.games.pages import export
 from scorekeeper.leagues import transfer
 
 
@@ -27,7 +27,7 @@ def test_both_apps_use_the_one_helper():
 
 @pytest.mark.django_db
 def test_a_game_export_escapes_a_name_that_starts_with_an_apostrophe():
-    from scorekeeper.games.services import game_create
+    from scorekeeper.games.scoresheet.services import game_create
 
     game, _token = game_create(
         variant="standard-rummy", options=None, players=["'=Al", "=Bo", "-2"], dealer=None

@@ -22,9 +22,10 @@ from typing import Any
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse
 from django.utils.translation import get_language
+from ninja import Schema
 
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.selectors import (
+from scorekeeper.games.scoresheet.selectors import (
     checks_listed,
     game_bonuses,
     game_players,
@@ -107,13 +108,16 @@ def hand_items(*, game: Game, players: list[str]) -> list[dict[str, Any]]:
     return items
 
 
-def state_answer(*, game: Game, players: list[str] | None = None) -> dict:
-    """The game's state in the API's shape (StateOut, dumped), built as described above."""
+def state_answer(*, game: Game, schema: type[Schema], players: list[str] | None = None) -> dict:
+    """The game's state in the API's shape (``schema``: the state's, StateOut), dumped, built
+    as described above."""
     players = _players(game, players)
-    return _answer(game, players, hand_items(game=game, players=players))
+    return _answer(game, players, hand_items(game=game, players=players), schema)
 
 
-def state_response(*, game: Game, status: int = 200, players: list[str] | None = None):
+def state_response(
+    *, game: Game, schema: type[Schema], status: int = 200, players: list[str] | None = None
+) -> HttpResponse:
     """:func:`state_answer` as the HTTP answer: its JSON, each hand's encoded once."""
     players = _players(game, players)
     kept = _kept(game=game, players=players)
@@ -125,7 +129,7 @@ def state_response(*, game: Game, status: int = 200, players: list[str] | None =
             said = f', "confirmed": {_json(confirmed)}, "disputed": {_json(disputed)}}}'
         hands.append(item.text + said)
         running.append(item.totals)
-    top = _answer(game, players, [item.item for item, _checks in kept])
+    top = _answer(game, players, [item.item for item, _checks in kept], schema)
     parts = []
     for key, value in top.items():
         if key == "hands":
@@ -152,16 +156,16 @@ def _players(game: Game, players: list[str] | None):
     return players
 
 
-def _answer(game: Game, players, items: list[dict[str, Any]]) -> dict[str, Any]:
+def _answer(
+    game: Game, players, items: list[dict[str, Any]], schema: type[Schema]
+) -> dict[str, Any]:
     """The state with ``items`` for hands: the part that does not grow with the game goes
     through the schema (rulings, end bonuses), the hands as they are."""
-    from .games import StateOut  # the schema lives with the endpoints
-
     top = state_top(game=game, players=list(players), claimed=players.claimed)
     top["bonuses"] = game_bonuses(
         game=game, players=list(players), hands=items, summary=_summary(game)
     )
-    answer = StateOut.model_validate(top).model_dump(mode="json")
+    answer = schema.model_validate(top).model_dump(mode="json")
     answer["hands"] = items
     answer["running"] = [item["totals"] for item in items]
     return answer

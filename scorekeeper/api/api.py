@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from django.http import HttpResponse, HttpResponseNotAllowed
+from django.utils.translation import gettext
 from ninja import NinjaAPI
 
 from . import (
@@ -53,7 +54,9 @@ def _json_405(view):
         if isinstance(response, HttpResponseNotAllowed):
             allowed = response["Allow"]
             body = errors.error_body(
-                "method_not_allowed", f"{request.method} is not allowed here; use {allowed}"
+                "method_not_allowed",
+                gettext("%(method)s is not allowed here; use %(allowed)s")
+                % {"method": request.method, "allowed": allowed},
             )
             answer = HttpResponse(json.dumps(body), status=405, content_type="application/json")
             answer["Allow"] = allowed

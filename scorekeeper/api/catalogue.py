@@ -10,10 +10,11 @@ from ninja import Router, Schema
 from scorekeeper.i18n import render_message
 from scorekeeper.i18n import translate_text as _
 from scorekeeper.rules import Option, Variant, all_variants, get_variant
+from scorekeeper.rules.errors import UNKNOWN_VARIANT
 from scorekeeper.rules.families import family_of
 from scorekeeper.rules.reference import fill_numbers
 
-from .errors import ApiError, ErrorOut
+from .errors import ApiError, ErrorOut, with_field
 
 router = Router(tags=["catalogue"])
 
@@ -79,7 +80,7 @@ def variant_data(variant: Variant) -> dict[str, Any]:
     return {
         "slug": variant.slug,
         "name": _(variant.name),
-        "aka": list(variant.aka),
+        "aka": [_(name) for name in variant.aka],
         "summary": _(variant.summary),
         "players": [low, high],
         "options": [option_data(option) for option in variant.options],
@@ -128,7 +129,7 @@ def variant_by_slug(request: HttpRequest, slug: str):
         variant = get_variant(slug)
     except ValueError:
         raise ApiError(
-            f"slug: '{slug}' is not a known variant",
+            with_field("slug", render_message(UNKNOWN_VARIANT(slug=slug))),
             code="unknown_variant",
             field="slug",
             status=404,

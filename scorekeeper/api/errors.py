@@ -122,12 +122,23 @@ class BodyNotObject(ValueError):
 
 
 _JSON_KINDS = {
-    list: "a list",
-    str: "a string",
-    int: "a number",
-    float: "a number",
-    bool: "true or false",
-    type(None): "null",
+    list: gettext_noop("a list"),
+    str: gettext_noop("a string"),
+    int: gettext_noop("a number"),
+    float: gettext_noop("a number"),
+    bool: gettext_noop("true or false"),
+    type(None): gettext_noop("null"),
+}
+# What Python's JSON parser says, in words a reader of any language gets (see http_error).
+_JSON_WHY = {
+    "Expecting value": gettext_noop("a value was expected"),
+    "Expecting property name enclosed in double quotes": gettext_noop(
+        "a name in double quotes was expected"
+    ),
+    "Expecting ',' delimiter": gettext_noop("a comma was expected"),
+    "Expecting ':' delimiter": gettext_noop("a colon was expected"),
+    "Unterminated string starting at": gettext_noop("a string is not closed"),
+    "Extra data": gettext_noop("more follows the end of the JSON"),
 }
 
 
@@ -173,12 +184,30 @@ _TYPE_WORDS = {
     "model_attributes_type": gettext_noop("expected a JSON object"),
     "model_type": gettext_noop("expected a JSON object"),
     "missing": gettext_noop("this field is required"),
+    "float_type": gettext_noop("expected a number"),
+    "float_parsing": gettext_noop("expected a number"),
+    "finite_number": gettext_noop("expected a number"),
+    "date_type": gettext_noop("expected a date (YYYY-MM-DD)"),
+    "date_parsing": gettext_noop("expected a date (YYYY-MM-DD)"),
+    "date_from_datetime_parsing": gettext_noop("expected a date (YYYY-MM-DD)"),
+    "date_from_datetime_inexact": gettext_noop("expected a date (YYYY-MM-DD)"),
+    "datetime_type": gettext_noop("expected a date and time (ISO 8601)"),
+    "datetime_parsing": gettext_noop("expected a date and time (ISO 8601)"),
+    "datetime_from_date_parsing": gettext_noop("expected a date and time (ISO 8601)"),
+    "uuid_type": gettext_noop("expected a UUID"),
+    "uuid_parsing": gettext_noop("expected a UUID"),
+    "string_pattern_mismatch": gettext_noop("this text does not have the expected form"),
+    "string_unicode": gettext_noop("expected a string"),
+    "extra_forbidden": gettext_noop("this field is not known here"),
+    "json_invalid": gettext_noop("the request body is not valid JSON"),
 }
+# pydantic's other kinds, whose English text must not reach a reader: one plain sentence.
+_ANY_OTHER = gettext_noop("this value is not valid here")
 
 
 def _length_words(kind: str, ctx: dict) -> str | None:
-    """A string's length out of bounds, in the request's language (pydantic's own text is
-    English only)."""
+    """A length or a bound out of range, or a choice not among those allowed, in the request's
+    language (pydantic's own text is English only)."""
     if kind == "string_too_short" and isinstance(ctx.get("min_length"), int):
         n = ctx["min_length"]
         return ngettext(
@@ -189,6 +218,27 @@ def _length_words(kind: str, ctx: dict) -> str | None:
         return ngettext(
             "expected at most %(n)s character", "expected at most %(n)s characters", n
         ) % {"n": n}
+    if kind in {"too_short", "too_long"} and isinstance(
+        ctx.get("min_length" if kind == "too_short" else "max_length"), int
+    ):
+        if kind == "too_short":
+            n = ctx["min_length"]
+            return ngettext("expected at least %(n)s item", "expected at least %(n)s items", n) % {
+                "n": n
+            }
+        n = ctx["max_length"]
+        return ngettext("expected at most %(n)s item", "expected at most %(n)s items", n) % {"n": n}
+    bounds = {
+        "greater_than_equal": ("ge", gettext_noop("must be at least %(bound)s")),
+        "greater_than": ("gt", gettext_noop("must be more than %(bound)s")),
+        "less_than_equal": ("le", gettext_noop("must be at most %(bound)s")),
+        "less_than": ("lt", gettext_noop("must be less than %(bound)s")),
+    }
+    if kind in bounds and bounds[kind][0] in ctx:
+        key, text = bounds[kind]
+        return gettext(text) % {"bound": ctx[key]}
+    if kind in {"literal_error", "enum"} and "expected" in ctx:
+        return gettext("expected one of %(expected)s") % {"expected": ctx["expected"]}
     return None
 
 
@@ -198,7 +248,7 @@ def _problem(item: dict) -> dict:
     words = _TYPE_WORDS.get(kind)
     what = gettext(words) if words else _length_words(kind, item.get("ctx") or {})
     if what is None:
-        what = str(item.get("msg", "invalid value"))
+        what = gettext(_ANY_OTHER)
     return {
         "code": "missing_field" if kind == "missing" else "invalid_value",
         "field": field,
@@ -250,7 +300,7 @@ def install(api: NinjaAPI) -> None:
     @api.exception_handler(ValidationError)
     def validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
         problems = [_problem(item) for item in exc.errors] or [
-            {"code": "invalid_value", "field": None, "message": "the request is not valid"}
+            {"code": "invalid_value", "field": None, "message": gettext(_ANY_OTHER)}
         ]
         first = problems[0]
         status = 422
@@ -286,16 +336,17 @@ def install(api: NinjaAPI) -> None:
             return api_error(request, cause)
         if isinstance(cause, BodyNotObject):
             message = with_field(
-                "body", gettext("expected a JSON object, got %(kind)s") % {"kind": cause}
+                "body",
+                gettext("expected a JSON object, got %(kind)s") % {"kind": gettext(str(cause))},
             )
             return respond(request, 422, error_body("invalid_value", message, "body"))
         if cause is not None:  # JSONDecodeError, UnicodeDecodeError, RecursionError...
             message = with_field("body", gettext("the request body is not valid JSON"))
-            if isinstance(cause, json.JSONDecodeError):
+            if isinstance(cause, json.JSONDecodeError) and cause.msg in _JSON_WHY:
                 message = with_field(
                     "body",
                     gettext("the request body is not valid JSON (%(why)s at character %(pos)s)")
-                    % {"why": cause.msg, "pos": cause.pos},
+                    % {"why": gettext(_JSON_WHY[cause.msg]), "pos": cause.pos},
                 )
             return respond(request, 400, error_body("bad_json", message, "body"))
         code = _HTTP_CODES.get(exc.status_code, "http_error")

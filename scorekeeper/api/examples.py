@@ -14,7 +14,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Field, Router, Schema
 
-from scorekeeper.games.selectors import (
+from scorekeeper.games.scoresheet.selectors import (
     game_players,
     game_replay,
     live_hands,

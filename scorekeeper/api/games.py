@@ -19,10 +19,9 @@ from ninja import Field, Header, Router, Schema, Status
 from ninja.security import HttpBearer
 
 from scorekeeper.compression import holds_secret
-from scorekeeper.games.handover import handover_create
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.selectors import game_get, game_state, hand_history, saved_hand
-from scorekeeper.games.services import (
+from scorekeeper.games.scoresheet.selectors import game_get, game_state, hand_history, saved_hand
+from scorekeeper.games.scoresheet.services import (
     GameOver,
     HandChanged,
     HandTaken,
@@ -39,6 +38,7 @@ from scorekeeper.games.services import (
     token_valid,
     write_once,
 )
+from scorekeeper.games.table.handover import handover_create
 from scorekeeper.i18n import render_lines
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import score_hand
@@ -316,7 +316,7 @@ def _game_or_404(public_id: str) -> Game:
     try:
         return game_get(public_id=public_id)
     except Game.DoesNotExist:
-        raise Http404(f"no game {public_id!r}") from None
+        raise Http404(gettext("no game %(id)s") % {"id": repr(public_id)}) from None
 
 
 # -- endpoints ----------------------------------------------------------------------------------
@@ -392,7 +392,7 @@ def create_game(
     summary="A game's hands, totals, next dealer and whether it is over",
 )
 def get_game(request: HttpRequest, public_id: str):
-    return state_response(game=_game_or_404(public_id))
+    return state_response(game=_game_or_404(public_id), schema=StateOut)
 
 
 @router.post(
@@ -582,7 +582,9 @@ def _hand_write(
         body["error"]["field"] = "If-Match"
         return Status(412, body)
     if done.body is None:  # the state as it is now, built at the same cost at any length
-        return state_response(game=game, status=done.status, players=done.players)
+        return state_response(
+            game=game, schema=StateOut, status=done.status, players=done.players
+        )
     return _answer(response, done, done.body)
 
 
@@ -678,4 +680,4 @@ def _hand_or_404(number: int) -> Iterator[None]:
     try:
         yield
     except Hand.DoesNotExist:
-        raise Http404(f"this game has no hand {number}") from None
+        raise Http404(gettext("this game has no hand %(n)s") % {"n": number}) from None

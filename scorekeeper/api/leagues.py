@@ -320,7 +320,7 @@ def league_or_404(public_id: str) -> League:
     try:
         return league_get(public_id=public_id)
     except League.DoesNotExist:
-        raise Http404(f"no league {public_id!r}") from None
+        raise Http404(gettext("no league %(id)s") % {"id": repr(public_id)}) from None
 
 
 def bearer(request: HttpRequest) -> str:
@@ -583,7 +583,7 @@ def _league_game_or_404(league: League, game_id: str) -> LeagueGame:
         .first()
     )
     if link is None:
-        raise Http404(f"no game {game_id!r} in this league")
+        raise Http404(gettext("no game %(id)s in this league") % {"id": repr(game_id)})
     return link
 
 
@@ -663,7 +663,7 @@ def _player_or_404(league: League, player_id: int) -> Player:
     try:
         return player_get(league=league, player_id=player_id)
     except Player.DoesNotExist:
-        raise Http404(f"no player {player_id!r} in this league") from None
+        raise Http404(gettext("no player %(id)s in this league") % {"id": repr(player_id)}) from None
 
 
 @router.get(

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
-from scorekeeper.games.entry_kinds import SEAT_KINDS, kind_of
+from scorekeeper.games.scoresheet.entry_kinds import SEAT_KINDS, kind_of
 from scorekeeper.rules import Variant, all_variants, get_variant
 from scorekeeper.rules.families import FAMILIES, SEAT_KEYS, Family
 from scorekeeper.rules.scoring.setup import MAX_NAME

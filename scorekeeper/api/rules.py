@@ -6,16 +6,17 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext
 from ninja import Router, Schema
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.rules_search import (
+from scorekeeper.games.rulebook.search import (
     BadQuestion,
     clean_language,
     clean_question,
     search_rules,
 )
-from scorekeeper.games.selectors import game_get
+from scorekeeper.games.scoresheet.selectors import game_get
 
 from .errors import ApiError, ErrorOut, with_field
 
@@ -82,7 +83,7 @@ def _game(public_id: str) -> Game:
             raise Game.DoesNotExist
         return game_get(public_id=public_id)
     except Game.DoesNotExist:
-        raise Http404(f"no game {public_id[:40]!r}") from None
+        raise Http404(gettext("no game %(id)s") % {"id": repr(public_id[:40])}) from None
 
 
 def _url(found) -> str:

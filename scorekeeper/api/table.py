@@ -16,7 +16,9 @@ from ninja import Header, Router, Schema, Status
 
 from scorekeeper.compression import holds_secret
 from scorekeeper.games.models import Game
-from scorekeeper.games.seats import (
+from scorekeeper.games.scoresheet.selectors import game_state
+from scorekeeper.games.scoresheet.services import token_valid
+from scorekeeper.games.table.seats import (
     NoSuchRuling,
     SeatTaken,
     hand_confirm,
@@ -27,8 +29,6 @@ from scorekeeper.games.seats import (
     seat_free,
     seat_of_token,
 )
-from scorekeeper.games.selectors import game_state
-from scorekeeper.games.services import token_valid
 
 from . import auth
 from .errors import ApiError, ErrorOut
@@ -164,7 +164,7 @@ def claim_seat(request: HttpRequest, response: HttpResponse, public_id: str, pay
 def free_seat(request: HttpRequest, public_id: str, player: str):
     game = _game_or_404(public_id)
     if player not in game_state(game=game)["players"]:
-        raise Http404(f"this game has no player {player!r}")
+        raise Http404(gettext("this game has no player %(name)s") % {"name": repr(player)})
     seated = _keeper_or_seat(request, game)
     if seated is not None and seated != player:
         raise auth.forbidden(
@@ -279,7 +279,7 @@ def remove_ruling(
         try:
             ruling_remove(game=game, ruling=ruling_id)
         except NoSuchRuling:
-            raise Http404(f"this game keeps no ruling {ruling_id}") from None
+            raise Http404(gettext("this game keeps no ruling %(n)s") % {"n": ruling_id}) from None
         return 200, game_state(game=game)
 
     return _write(request, response, game, None, write)

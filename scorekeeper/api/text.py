@@ -75,10 +75,19 @@ def _text(value: str, path: tuple[Any, ...], *, is_key: bool = False) -> str:
     if position is not None:
         # A bad key is named by the object that holds it; the key itself cannot be shown.
         field = dotted(path[:-1] if is_key else path) or "body"
-        where = f"in a key, character {position}" if is_key else f"character {position}"
+        if is_key:
+            why = gettext(
+                "U+{code} is half of a character (a lone surrogate), not text (in a key, "
+                "character {position})"
+            )
+        else:
+            why = gettext(
+                "U+{code} is half of a character (a lone surrogate), not text (character "
+                "{position})"
+            )
+        code = f"{ord(value[position - 1]):04X}"
         raise ApiError(
-            f"{field}: U+{ord(value[position - 1]):04X} is half of a character (a lone "
-            f"surrogate), not text ({where})",
+            f"{field}: " + why.format(code=code, position=position),
             code="bad_text",
             field=field,
         )

@@ -17,9 +17,9 @@ from scorekeeper.rules.errors import GameOverError
 from scorekeeper.rules.families import score_at
 from scorekeeper.rules.game import setup_table
 
-from .handover import normalise_code
 from .models import Game, Hand, HandRevision, Ruling, Seat, SeatClaim
-from .selectors import PUBLIC_ID, game_replay, hand_result_data, state_summary
+from .scoresheet.selectors import PUBLIC_ID, game_replay, hand_result_data, state_summary
+from .table.handover import normalise_code
 
 
 def export_games() -> list[dict[str, Any]]:

@@ -238,7 +238,7 @@ class SeatClaim(models.Model):
 class SeatGrant(models.Model):
     """A browser session holds a seat of a game: a row like :class:`Grant`, never the seat's
     token in the session. ``grant`` is an HMAC of the game, the player and the claim's token
-    hash (see :func:`games.seats.seat_grant_for`), so it dies when the seat moves."""
+    hash (see :func:`games.table.seats.seat_grant_for`), so it dies when the seat moves."""
 
     session = models.ForeignKey("sessions.Session", on_delete=models.CASCADE)
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_grants")

@@ -6,7 +6,7 @@ a receiver (the leagues app) updates what it derives from the game in the same t
 
 ``game_changed`` is THE hook for what follows a change of a game once it is committed (live
 events, caches, rebuilds that may run later): every write to a game schedules it with
-``transaction.on_commit`` through :func:`scorekeeper.games.services.game_changed_on_commit`, so
+``transaction.on_commit`` through :func:`scorekeeper.games.scoresheet.services.game_changed_on_commit`, so
 it fires once per committed change and never for a write that rolled back. Keyword arguments:
 ``game_id`` (the row's pk), ``public_id``, ``version`` (the game's live version after the
 change) and ``kind``: ``"created"``, ``"hand_recorded"``, ``"hand_corrected"``,

@@ -1,6 +1,8 @@
 from django.urls import path
 
-from . import pwa, views, views_rules
+from . import views
+from .rulebook import views as views_rules
+from .site import pwa
 from .views import seats
 
 urlpatterns = [

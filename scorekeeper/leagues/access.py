@@ -1,7 +1,7 @@
 """What this browser may do with a league: its organiser grant, kept as the games keep theirs.
 
 A browser that created a league, or opened its organiser link, may manage it. It keeps a
-*grant* for that league in a row of its own (:mod:`scorekeeper.games.grants`, the one grant
+*grant* for that league in a row of its own (:mod:`scorekeeper.games.rights.grants`, the one grant
 idea of both apps), never the organiser token, so two requests of one phone at once cannot drop
 it and no list trimming takes it away. Every league the browser created or opened is remembered
 for "My leagues", the watched ones in the session as the games' list is.
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from scorekeeper.games import access as game_access
-from scorekeeper.games.grants import GrantKind
 from scorekeeper.games.models import Game
+from scorekeeper.games.rights import access as game_access
+from scorekeeper.games.rights.grants import GrantKind
 
 from .models import League, LeagueGame
 from .services import OrganiserGrant, league_game_edit_token, token_valid

@@ -7,8 +7,8 @@ class LeaguesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from scorekeeper.games.access import add_edit_right
-        from scorekeeper.games.page_parts import GamePagePart, add_game_page_part
+        from scorekeeper.games.pages.page_parts import GamePagePart, add_game_page_part
+        from scorekeeper.games.rights.access import add_edit_right
 
         # Connects the receiver that keeps league standings in step with their games.
         from . import services  # noqa: F401

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.i18n import translate_text
 from scorekeeper.rules import all_variants
 
 
@@ -42,7 +43,7 @@ class LeagueForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["variants"].choices = [(v.slug, v.name) for v in all_variants()]
+        self.fields["variants"].choices = [(v.slug, translate_text(v.name)) for v in all_variants()]
 
 
 class SeasonForm(forms.Form):

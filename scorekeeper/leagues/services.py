@@ -30,9 +30,13 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from scorekeeper.games.models import Game, Hand, hash_token
-from scorekeeper.games.seats import confirmation_status
-from scorekeeper.games.services import game_create, game_create_played, retry_on_collision
+from scorekeeper.games.scoresheet.services import (
+    game_create,
+    game_create_played,
+    retry_on_collision,
+)
 from scorekeeper.games.signals import game_checked, game_stored
+from scorekeeper.games.table.seats import confirmation_status
 from scorekeeper.rules.errors import ResultError, RulesError
 from scorekeeper.rules.messages import N_, NP_, define
 from scorekeeper.rules.standing import final_places

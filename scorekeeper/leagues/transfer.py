@@ -65,7 +65,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorekeeper.games.models import Hand, Seat
-from scorekeeper.games.services import retry_on_collision
+from scorekeeper.games.scoresheet.services import retry_on_collision
 from scorekeeper.i18n import render_message
 from scorekeeper.jsondepth import MAX_DEPTH, too_deep
 from scorekeeper.rules.errors import GameOverError, RulesError

@@ -20,10 +20,10 @@ from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper.compression import holds_secret
-from scorekeeper.games import access as game_access
-from scorekeeper.games.gates import SecretLink, guard
-from scorekeeper.games.presentation import chart, qr_svg, seat_class
-from scorekeeper.games.starting import start_page
+from scorekeeper.games.pages.presentation import chart, qr_svg, seat_class
+from scorekeeper.games.pages.starting import start_page
+from scorekeeper.games.rights import access as game_access
+from scorekeeper.games.rights.gates import SecretLink, guard
 from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError, all_variants, get_variant
 from scorekeeper.rules.errors import UnknownVariantError
@@ -137,7 +137,7 @@ def my_leagues(request: HttpRequest) -> HttpResponse:
     return render(request, "leagues/mine.html", {"items": items})
 
 
-# The organiser link, ``/leagues/<id>/join/#<secret>`` (the flow: games.gates, as a game's
+# The organiser link, ``/leagues/<id>/join/#<secret>`` (the flow: games.rights.gates, as a game's
 # edit link): the organiser token or its link's secret gives this browser a grant.
 ORGANISER_LINK = SecretLink(
     page="leagues/join.html",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.games.services import game_create
+from scorekeeper.games.scoresheet.services import game_create
 
 pytestmark = pytest.mark.django_db
 
@@ -143,7 +143,7 @@ def test_odd_unicode_is_never_a_500(client, question):  # a lone surrogate: the 
 def test_a_lone_surrogate_in_the_text_itself_is_refused():
     """A surrogate cannot travel in a URL (it arrives as bytes that are not UTF-8, above); a
     caller handing the service a string holding one is refused the same way."""
-    from scorekeeper.games.rules_search import BadQuestion, clean_question
+    from scorekeeper.games.rulebook.search import BadQuestion, clean_question
 
     with pytest.raises(BadQuestion) as refused:
         clean_question("gin \ud800 knock")

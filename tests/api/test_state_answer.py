@@ -11,15 +11,15 @@ from django.utils import translation
 from scorekeeper.api.answers import state_answer, state_response
 from scorekeeper.api.games import StateOut
 from scorekeeper.games.models import Game
-from scorekeeper.games.seats import hand_confirm, hand_dispute, ruling_record, seat_claim
-from scorekeeper.games.selectors import game_state
-from scorekeeper.games.services import (
+from scorekeeper.games.scoresheet.selectors import game_state
+from scorekeeper.games.scoresheet.services import (
     game_create,
     hand_add,
     hand_correction,
     hand_deletion,
     hand_restoration,
 )
+from scorekeeper.games.table.seats import hand_confirm, hand_dispute, ruling_record, seat_claim
 
 pytestmark = pytest.mark.django_db
 
@@ -33,9 +33,9 @@ def same(game: Game) -> None:
     for language in ("en", "de", "vi"):
         with translation.override(language):
             expected = by_schema(game)
-            assert state_answer(game=game) == expected
-            assert state_answer(game=game) == expected  # kept, then read back
-            assert json.loads(state_response(game=game).content) == expected
+            assert state_answer(game=game, schema=StateOut) == expected
+            assert state_answer(game=game, schema=StateOut) == expected  # kept, then read back
+            assert json.loads(state_response(game=game, schema=StateOut).content) == expected
 
 
 def gin(knocker: str, deadwood: int) -> dict:
@@ -83,7 +83,7 @@ def test_a_finished_gin_game_with_its_bonuses():
     game.refresh_from_db()
     assert game.over
     same(game)
-    assert state_answer(game=game)["bonuses"]
+    assert state_answer(game=game, schema=StateOut)["bonuses"]
 
 
 def test_the_http_answers_agree(client: Client):

@@ -274,7 +274,7 @@ def test_a_confirmation_stops_counting_when_the_hand_is_rescored(client, game):
     """What a player confirmed is the hand's result as it stood: when the stored result moves
     (a renumbering that rescores a later hand keeps its etag), the confirmation is no longer
     listed and a league that requires confirmation no longer counts it."""
-    from scorekeeper.games.seats import confirmation_status
+    from scorekeeper.games.table.seats import confirmation_status
 
     game_id, _token = game
     bob = sit(client, game_id, "Bob")
@@ -357,7 +357,7 @@ def test_every_change_moves_the_games_version(client, game):
 
 
 def test_the_state_agrees_with_its_replay(client, game):
-    from scorekeeper.games.selectors import game_state, game_state_replayed
+    from scorekeeper.games.scoresheet.selectors import game_state, game_state_replayed
 
     game_id, _token = game
     bob = sit(client, game_id, "Bob")

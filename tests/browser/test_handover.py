@@ -18,7 +18,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import expect
 
-from scorekeeper.games.presentation import qr_svg
+from scorekeeper.games.pages.presentation import qr_svg
 
 from .pages import VIEWPORTS
 from .served import (
@@ -117,7 +117,7 @@ def test_a_handover_link_lets_one_phone_keep_score_once(served, chromium, size):
 MAKE_LINKS = """
 from datetime import timedelta
 from django.utils import timezone
-from scorekeeper.games.handover import handover_create
+from scorekeeper.games.table.handover import handover_create
 from scorekeeper.games.models import Game
 game = Game.objects.get(public_id="{game_id}")
 now = timezone.now()

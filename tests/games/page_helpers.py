@@ -11,7 +11,7 @@ from django.test import Client, RequestFactory
 from django.urls import resolve, reverse
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.selectors import game_get, game_state
+from scorekeeper.games.scoresheet.selectors import game_get, game_state
 
 EVIL = "<script>alert(1)</script>"
 

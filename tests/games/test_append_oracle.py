@@ -9,8 +9,13 @@ import pytest
 
 from scorekeeper.api.links import example_entry
 from scorekeeper.games.models import Game
-from scorekeeper.games.selectors import game_players, game_state, game_state_replayed
-from scorekeeper.games.services import game_create, hand_add, hand_correction, hand_deletion
+from scorekeeper.games.scoresheet.selectors import game_players, game_state, game_state_replayed
+from scorekeeper.games.scoresheet.services import (
+    game_create,
+    hand_add,
+    hand_correction,
+    hand_deletion,
+)
 from scorekeeper.rules import RulesError
 from scorekeeper.rules.families import FAMILIES
 from scorekeeper.rules.game import play_on, replay

@@ -3,8 +3,8 @@
 import pytest
 
 from scorekeeper.games.models import Game, Hand, HandRevision
-from scorekeeper.games.selectors import game_state, game_state_replayed
-from scorekeeper.games.services import game_create, game_create_played, hand_record
+from scorekeeper.games.scoresheet.selectors import game_state, game_state_replayed
+from scorekeeper.games.scoresheet.services import game_create, game_create_played, hand_record
 from scorekeeper.rules.errors import RulesError
 
 pytestmark = pytest.mark.django_db

@@ -18,10 +18,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.games import access
 from scorekeeper.games.models import Grant
-from scorekeeper.games.selectors import game_get
-from scorekeeper.games.services import game_create
+from scorekeeper.games.rights import access
+from scorekeeper.games.scoresheet.selectors import game_get
+from scorekeeper.games.scoresheet.services import game_create
 
 from .page_helpers import knock_hand, post_hand, request_of, start_game
 

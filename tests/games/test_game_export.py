@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.provisional import state_after_new_hand
+from scorekeeper.games.pages.provisional import state_after_new_hand
 from scorekeeper.i18n import render_message
 
 from .page_helpers import HTMX, knock_hand, post_hand, start_game, state
@@ -165,7 +165,7 @@ def test_the_live_preview_carries_the_totals_after_the_hand(client):
 
 
 def test_chart_axis_keeps_small_moves_small():
-    from scorekeeper.games.presentation import chart
+    from scorekeeper.games.pages.presentation import chart
 
     drawn = chart(["Ann", "Bob"], [{"Ann": 103, "Bob": 97}, {"Ann": 101, "Bob": 99}], start=100)
     labels = [label for _, label in drawn.y_ticks]

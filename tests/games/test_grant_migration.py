@@ -10,8 +10,8 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import RequestFactory
 
-from scorekeeper.games import access
 from scorekeeper.games.models import hash_token
+from scorekeeper.games.rights import access
 from tests.test_migrations import _migrate, back_to_latest  # noqa: F401 (a fixture)
 
 BEFORE = ("games", "0011_game_ruling_count")

@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from scorekeeper.games.forms import NOBODY, HandForm
-from scorekeeper.games.services import game_create, hand_record
+from scorekeeper.games.scoresheet.forms import NOBODY, HandForm
+from scorekeeper.games.scoresheet.services import game_create, hand_record
 from scorekeeper.rules import RulesError, all_variants
 from scorekeeper.rules.errors import ResultError
 from scorekeeper.rules.families import family_of

@@ -203,7 +203,7 @@ def test_switcher_names_every_language_in_its_own_words(client, code):
 
 @pytest.mark.parametrize("code", LANGS)
 def test_house_rule_help_links_use_the_translated_option_name(client, code):
-    from scorekeeper.games.templatetags.engine import engine_text
+    from scorekeeper.games.site.templatetags.engine import engine_text
     from scorekeeper.rules.variants import all_variants
 
     variant = max(all_variants(), key=lambda v: len(v.options))

@@ -14,16 +14,17 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 
-from scorekeeper.games import events, grants
-from scorekeeper.games.handover import game_by_code, handover_create, normalise_code
+from scorekeeper.games import events
 from scorekeeper.games.models import JOIN_CODE_ALPHABET, Game, Handover
-from scorekeeper.games.services import (
+from scorekeeper.games.rights import grants
+from scorekeeper.games.scoresheet.services import (
     game_create,
     hand_correct,
     hand_delete,
     hand_record,
     hand_restore,
 )
+from scorekeeper.games.table.handover import game_by_code, handover_create, normalise_code
 from scorekeeper.rules import RulesError
 
 from .page_helpers import knock_hand, post_hand, start_game

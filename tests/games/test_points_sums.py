@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.games.models import Hand
-from scorekeeper.games.sums import parse_sum, shown_sum
+from scorekeeper.games.scoresheet.sums import parse_sum, shown_sum
 
 from .page_helpers import post_hand, start_game, state
 

@@ -1,6 +1,6 @@
 """The page helpers that arrange the engine's numbers: leaders, chart, settlement."""
 
-from scorekeeper.games.presentation import Payment, chart, leaders, settlement
+from scorekeeper.games.pages.presentation import Payment, chart, leaders, settlement
 from scorekeeper.rules import get_variant
 
 

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.games.models import HandRevision
-from scorekeeper.games.rescore import hand_delete_preview
+from scorekeeper.games.scoresheet.rescore import hand_delete_preview
 
 from .page_helpers import game, knock_hand, post_hand, start_game, state
 

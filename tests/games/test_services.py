@@ -4,14 +4,14 @@ import pytest
 from django.forms.models import model_to_dict
 
 from scorekeeper.games.models import Game, Hand, HandRevision
-from scorekeeper.games.selectors import (
+from scorekeeper.games.scoresheet.selectors import (
     deleted_hands,
     game_state,
     game_state_replayed,
     hand_histories,
     hand_history,
 )
-from scorekeeper.games.services import (
+from scorekeeper.games.scoresheet.services import (
     GameOver,
     game_create,
     hand_correct,
@@ -191,7 +191,7 @@ def test_a_repeated_request_id_returns_the_first_hand_and_records_nothing():
 def test_a_request_id_reused_for_another_hand_is_refused_and_records_nothing():
     # Issue 24: one idempotency policy for every write, page and API alike: the same key with
     # another body is refused (the API's 422), it no longer answers the first hand silently.
-    from scorekeeper.games.services import KeyReused
+    from scorekeeper.games.scoresheet.services import KeyReused
 
     game = new_game()
     hand_record(game=game, entry=out("Ann", 10), request_id="phone-1")

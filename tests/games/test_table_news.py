@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scorekeeper.games import events
 from scorekeeper.games.models import Game
-from scorekeeper.games.rematch import game_rematch
+from scorekeeper.games.table.rematch import game_rematch
 
 from .page_helpers import knock_hand, post_hand, start_game
 

@@ -7,8 +7,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.presentation import initials, standings
-from scorekeeper.games.rematch import GameNotOver, game_rematch
+from scorekeeper.games.pages.presentation import initials, standings
+from scorekeeper.games.table.rematch import GameNotOver, game_rematch
 from scorekeeper.rules import get_variant
 
 from .page_helpers import edit_link, game, join, knock_hand, post_hand, start_game, state

@@ -15,8 +15,8 @@ pytestmark = pytest.mark.django_db
 
 def second_keeper(client: Client, game_id: str) -> Client:
     """Another phone with the same edit right (a shared handover)."""
-    from scorekeeper.games import access
     from scorekeeper.games.models import Grant
+    from scorekeeper.games.rights import access
 
     other = Client()
     other.get("/")  # a session

@@ -8,8 +8,8 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.games import access
 from scorekeeper.games.models import Game, Grant
+from scorekeeper.games.rights import access
 
 from .page_helpers import (
     assert_refused_on_a_clean_page,

@@ -48,4 +48,5 @@ def test_leagues_do_not_import_the_games_views(path):
 
 def test_one_module_arranges_a_game_for_the_eye():
     assert not (ROOT / "games" / "display.py").exists()
-    assert (ROOT / "games" / "presentation.py").exists() and (ROOT / "games" / "pages.py").exists()
+    pages = ROOT / "games" / "pages"
+    assert (pages / "presentation.py").exists() and (pages / "game_page.py").exists()

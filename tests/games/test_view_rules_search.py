@@ -161,7 +161,7 @@ def test_every_language_reads_the_book_place_for_place():
     language's n-th place is the same rule, term or question."""
     from django.conf import settings
 
-    from scorekeeper.games.views_rules import _say_in
+    from scorekeeper.games.rulebook.views import _say_in
     from scorekeeper.rules.reference.questions import _book
 
     def places(code):
@@ -175,7 +175,7 @@ def test_every_language_reads_the_book_place_for_place():
 
 
 def _caloochi_game():
-    from scorekeeper.games.services import game_create
+    from scorekeeper.games.scoresheet.services import game_create
 
     game, _token = game_create(
         variant="caloochi", options=None, players=["Ann", "Bob"], dealer=None
@@ -213,7 +213,7 @@ def test_an_empty_question_shows_the_form_without_an_error(client):
 
 @pytest.mark.django_db
 def test_asked_from_a_game_the_page_states_its_tables_numbers(client):
-    from scorekeeper.games.services import game_create
+    from scorekeeper.games.scoresheet.services import game_create
 
     game, _token = game_create(
         variant="caloochi", options={"initial-meld": 40}, players=["Ann", "Bob"], dealer=None

@@ -5,7 +5,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from scorekeeper.games.forms import HandForm
+from scorekeeper.games.scoresheet.forms import HandForm
 from scorekeeper.rules import get_variant
 from scorekeeper.rules.melds import MELD_SEPARATORS
 

@@ -19,9 +19,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.games import selectors
 from scorekeeper.games.models import Game, Hand, HandRevision, IdempotencyKey
-from scorekeeper.games.services import (
+from scorekeeper.games.scoresheet import selectors
+from scorekeeper.games.scoresheet.services import (
     KeyReused,
     edit_secret,
     game_create,

@@ -6,7 +6,7 @@ import datetime as dt
 
 from django.utils import timezone
 
-from scorekeeper.games.services import hand_record
+from scorekeeper.games.scoresheet.services import hand_record
 from scorekeeper.leagues.models import League, LeagueGame
 from scorekeeper.leagues.services import league_create, league_game_create
 

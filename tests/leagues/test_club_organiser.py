@@ -17,8 +17,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.selectors import game_state
-from scorekeeper.games.services import hand_record
+from scorekeeper.games.scoresheet.selectors import game_state
+from scorekeeper.games.scoresheet.services import hand_record
 from scorekeeper.leagues.models import LeagueGame, Player, Standing
 from scorekeeper.leagues.selectors import standings
 from scorekeeper.leagues.services import (

@@ -4,7 +4,7 @@ ends up exactly as a rebuild from scratch says (no game's rating update lost).""
 import pytest
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.services import hand_record
+from scorekeeper.games.scoresheet.services import hand_record
 from scorekeeper.leagues.models import RatingSnapshot
 from scorekeeper.leagues.selectors import standings
 from scorekeeper.leagues.services import rebuild_league

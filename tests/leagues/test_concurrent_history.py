@@ -15,7 +15,7 @@ import itertools
 import pytest
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.services import hand_correct, hand_delete
+from scorekeeper.games.scoresheet.services import hand_correct, hand_delete
 from scorekeeper.leagues.models import LeagueGame, Player, RatingSnapshot
 from scorekeeper.leagues.services import (
     league_game_set_played_on,

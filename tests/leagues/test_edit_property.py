@@ -5,7 +5,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games.services import hand_correct, hand_delete, hand_restore
+from scorekeeper.games.scoresheet.services import hand_correct, hand_delete, hand_restore
 from scorekeeper.leagues.models import RatingSnapshot
 from scorekeeper.leagues.selectors import standings
 from scorekeeper.leagues.services import (

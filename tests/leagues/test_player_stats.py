@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from scorekeeper.games.services import hand_correct, hand_record
+from scorekeeper.games.scoresheet.services import hand_correct, hand_record
 from scorekeeper.leagues.selectors import player_hand_stats
 from scorekeeper.leagues.services import player_merge, season_create
 

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from django.db import connection
 
-from scorekeeper.games.services import hand_correct
+from scorekeeper.games.scoresheet.services import hand_correct
 from scorekeeper.leagues.models import RatingSnapshot, Standing
 from scorekeeper.leagues.services import (
     league_game_set_played_on,

@@ -14,7 +14,12 @@ import pytest
 from django.apps import apps
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.services import hand_correct, hand_delete, hand_record, hand_restore
+from scorekeeper.games.scoresheet.services import (
+    hand_correct,
+    hand_delete,
+    hand_record,
+    hand_restore,
+)
 from scorekeeper.leagues.models import ChipTally, HandTally, League, LeagueGame
 from scorekeeper.leagues.selectors import player_hand_stats
 from scorekeeper.leagues.services import (

@@ -9,8 +9,13 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from scorekeeper.games.models import Game, Hand, HandRevision, Seat
-from scorekeeper.games.selectors import game_state
-from scorekeeper.games.services import game_create, hand_correct, hand_delete, hand_record
+from scorekeeper.games.scoresheet.selectors import game_state
+from scorekeeper.games.scoresheet.services import (
+    game_create,
+    hand_correct,
+    hand_delete,
+    hand_record,
+)
 from scorekeeper.leagues.models import (
     League,
     LeagueGame,
@@ -328,7 +333,7 @@ def test_league_round_trip_gives_the_same_standings_and_ratings(tmp_path):
     # The organiser link and the league games' tokens (derived from it) still work.
     restored = League.objects.get(public_id=league.public_id)
     assert token_valid(league=restored, token=token)
-    from scorekeeper.games.services import token_valid as game_token_valid
+    from scorekeeper.games.scoresheet.services import token_valid as game_token_valid
 
     for gid in game_ids:
         game = Game.objects.get(public_id=gid)
@@ -435,7 +440,7 @@ def test_an_export_from_before_recorded_dealers_gets_the_rotations(tmp_path):
 
 
 def test_round_trip_keeps_seats_confirmations_and_rulings(tmp_path):
-    from scorekeeper.games.seats import (
+    from scorekeeper.games.table.seats import (
         hand_confirm,
         hand_dispute,
         ruling_record,
@@ -470,7 +475,7 @@ def test_round_trip_keeps_seats_confirmations_and_rulings(tmp_path):
 
 
 def test_a_bad_seat_claim_or_ruling_refuses_the_import(tmp_path):
-    from scorekeeper.games.seats import ruling_record, seat_claim
+    from scorekeeper.games.table.seats import ruling_record, seat_claim
 
     ids = make_games()
     game = Game.objects.get(public_id=ids[0])
@@ -490,7 +495,7 @@ def test_a_bad_seat_claim_or_ruling_refuses_the_import(tmp_path):
 
 
 def test_round_trip_keeps_a_league_waiting_for_confirmations(tmp_path):
-    from scorekeeper.games.seats import seat_claim
+    from scorekeeper.games.table.seats import seat_claim
     from scorekeeper.leagues.services import league_game_accept, league_set_confirm_hands
 
     league, token = new_league()

@@ -25,7 +25,7 @@ from scorekeeper.rules.messages import (
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "scorekeeper" / "rules"
 # Web-layer modules that raise engine errors too.
-RAISERS = [*sorted(ENGINE.rglob("*.py")), ROOT / "scorekeeper" / "games" / "services.py"]
+RAISERS = [*sorted(ENGINE.rglob("*.py")), ROOT / "scorekeeper" / "games" / "scoresheet" / "services.py"]
 
 
 def _placeholders(template: str) -> set[str]:

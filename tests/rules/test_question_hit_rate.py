@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.games.rules_search import search_rules
+from scorekeeper.games.rulebook.search import search_rules
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "search.py"
 
@@ -33,7 +33,7 @@ def bench():
 
 
 def test_the_question_set_covers_every_language_with_real_places(bench):
-    from scorekeeper.games.rules_search import LANGUAGES, say_in
+    from scorekeeper.games.rulebook.search import LANGUAGES, say_in
     from scorekeeper.rules.reference.questions import _book
 
     questions = bench.load_questions()

@@ -7,7 +7,7 @@ from django.db import OperationalError
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client
 
-from scorekeeper.games.services import game_create
+from scorekeeper.games.scoresheet.services import game_create
 
 
 @pytest.fixture

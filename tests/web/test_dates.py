@@ -1,4 +1,4 @@
-"""Dates and times as each language writes them (scorekeeper/formats, templatetags/dates.py).
+"""Dates and times as each language writes them (scorekeeper/formats, games/site/templatetags/dates.py).
 
 A game night's heading was a fixed English pattern in every language ("neděle 22 listopad 2026",
 "일요일 22 11월 2026", "Domenica 22 Novembre 2026"); each language now has its own.

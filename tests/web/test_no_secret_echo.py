@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.games.services import game_create
+from scorekeeper.games.scoresheet.services import game_create
 from scorekeeper.leagues.services import league_create
 
 pytestmark = pytest.mark.django_db

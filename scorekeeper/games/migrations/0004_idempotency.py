@@ -17,7 +17,7 @@ def versions_from_revisions(apps, schema_editor):
 
 def sessions_keep_grants(apps, schema_editor):
     """Sessions stored a game's raw edit token; give each a grant instead and drop the token,
-    so no token is left in the database (the same grant as games.access.grant_for)."""
+    so no token is left in the database (the same grant as games.rights.access.grant_for)."""
     from django.contrib.sessions.backends.db import SessionStore
 
     Session = apps.get_model("sessions", "Session")

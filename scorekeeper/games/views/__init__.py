@@ -1,6 +1,6 @@
 """The table companion's pages, one module per part of the table: starting (``start``), the
 game page and its people (``table``), and the hands (``hands``). Each view parses the request,
-calls a service, and renders what :mod:`scorekeeper.games.pages` puts together.
+calls a service, and renders what :mod:`scorekeeper.games.pages.game_page` puts together.
 
 Full pages work with plain form posts and redirects; with htmx the same views answer with a
 fragment of the same template (``game.html#scoreboard``, ``hand_form.html#form``...).

@@ -12,10 +12,12 @@ from django.utils.formats import time_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
-from .. import access, pages, seat_access
-from ..gates import guard
 from ..models import Game
-from ..selectors import game_get
+from ..pages import game_page as pages
+from ..rights import access
+from ..rights.gates import guard
+from ..scoresheet.selectors import game_get
+from ..table import seat_access
 
 
 def game_or_404(game_id: str, games=None) -> Game:
@@ -65,30 +67,6 @@ def game_page_context(request: HttpRequest, game: Game, editable: bool) -> dict[
         game_url=game_url(request, game),
         seat=seat_access.seat_of(request, game),
     )
-
-
-def to_game(request: HttpRequest, game: Game) -> HttpResponse:
-    """After a save: the game page. With htmx, the game page's ``<main>`` (and its title) comes
-    in this very answer and takes the place of the form's ``<main>``, so the keeper sees the
-    new scoreboard without a redirect and a reload, and the answer holds only what differs
-    from the form's page (not the head, header and footer both pages share); its address
-    replaces the form's in the history, so Back goes to the page before the form (the game
-    page), never to the saved form. Without htmx, a redirect."""
-    url = reverse("game", args=[game.public_id])
-    if not request.htmx:
-        return HttpResponseRedirect(url)
-    from .table import game_page_response  # the game page's own view module
-
-    game.refresh_from_db()
-    response = game_page_response(
-        request, game, access.can_edit(request, game), template="game_in_place.html"
-    )
-    response["HX-Retarget"] = "main"
-    response["HX-Reswap"] = "outerHTML"
-    response["HX-Reselect"] = "main"
-    response["HX-Replace-Url"] = url
-    response["Cache-Control"] = "no-store"  # a page answered to a POST
-    return response
 
 
 def after_change(request: HttpRequest, game: Game) -> HttpResponse:

@@ -17,22 +17,23 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError, get_variant
 
-from .. import access, pages, seat_access
-from ..consequences import Consequences
-from ..forms import HandForm
-from ..forms_dealer import DealerForm
 from ..models import Game, Hand
-from ..posted import int_or_none, posted_etag, request_id
-from ..provisional import state_after_new_hand
-from ..rescore import describe, describe_numbers, hand_delete_preview
-from ..selectors import (
+from ..pages import game_page as pages
+from ..pages.provisional import state_after_new_hand
+from ..rights import access
+from ..scoresheet.consequences import Consequences
+from ..scoresheet.forms import HandForm
+from ..scoresheet.forms_dealer import DealerForm
+from ..scoresheet.posted import int_or_none, posted_etag, request_id
+from ..scoresheet.rescore import describe, describe_numbers, hand_delete_preview
+from ..scoresheet.selectors import (
     game_players,
     game_state,
     hand_score_preview,
     request_saved,
     saved_hand,
 )
-from ..services import (
+from ..scoresheet.services import (
     GameOver,
     HandChanged,
     HandTaken,
@@ -42,7 +43,9 @@ from ..services import (
     hand_deletion,
     hand_restoration,
 )
-from .common import after_change, editors_only, to_game
+from ..table import seat_access
+from .common import after_change, editors_only
+from .table import to_game
 
 
 def _hand_form(game: Game, data=None, initial=None) -> HandForm:

@@ -7,8 +7,6 @@ import math
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.formats import time_format
-from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -17,9 +15,11 @@ from scorekeeper.compression import holds_secret
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import get_variant
 
-from .. import access, handover, presentation
-from ..gates import SecretLink
 from ..models import Game
+from ..pages import presentation
+from ..rights import access
+from ..rights.gates import SecretLink
+from ..table import handover
 from .common import editors_only, game_or_404
 
 
@@ -60,7 +60,7 @@ def game_handover(request: HttpRequest, game: Game) -> HttpResponse:
         "variant": get_variant(game.variant),
         "handover_url": url,
         "handover_qr": presentation.qr_svg(url),
-        "expires": time_format(localtime(expires), "H:i"),
+        "expires": expires,  # shown through the |clock filter, as every other time
         "minutes": int(handover.HANDOVER_TTL.total_seconds() // 60),
     }
     response = render(request, "handover.html", context)
@@ -88,7 +88,7 @@ def _take(request: HttpRequest, game: Game, secret: str) -> bool:
     return True
 
 
-# The handover link, ``/games/<id>/take/#<secret>``: the edit link's flow (games.gates).
+# The handover link, ``/games/<id>/take/#<secret>``: the edit link's flow (games.rights.gates).
 HANDOVER_LINK = SecretLink(
     page="take.html",
     context=lambda game: {"game": game, "variant": get_variant(game.variant)},

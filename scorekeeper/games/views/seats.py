@@ -1,6 +1,6 @@
 """The players at the table: a phone says which player it is, confirms or disputes hands, and
 the table keeps its rulings. Plain form posts that go back to the game page, which shows the
-outcome (the same services as the API: :mod:`scorekeeper.games.seats`)."""
+outcome (the same services as the API: :mod:`scorekeeper.games.table.seats`)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,12 @@ from django.views.decorators.http import require_POST
 from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError
 
-from .. import access, seat_access
 from ..models import Game
-from ..posted import posted_etag
-from ..seats import (
+from ..rights import access
+from ..scoresheet.posted import posted_etag
+from ..scoresheet.services import HandChanged
+from ..table import seat_access
+from ..table.seats import (
     NoSuchRuling,
     SeatTaken,
     hand_confirm,
@@ -25,7 +27,6 @@ from ..seats import (
     ruling_record,
     ruling_remove,
 )
-from ..services import HandChanged
 from .common import editors_only, forbidden, game_or_404
 
 

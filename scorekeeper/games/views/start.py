@@ -12,11 +12,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scorekeeper.rules import all_variants, get_variant
 
-from .. import access
 from ..models import Game
-from ..selectors import games_listed
-from ..services import game_create, game_token
-from ..starting import start_page
+from ..pages.starting import start_page
+from ..rights import access
+from ..scoresheet.selectors import games_listed
+from ..scoresheet.services import game_create, game_token
 
 
 def home(

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    HttpResponseRedirect,
+    JsonResponse,
+)
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -19,13 +25,16 @@ from scorekeeper.i18n import render_message
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import RulesError, get_variant
 
-from .. import access, pages, presentation, seat_access
-from ..export import game_csv, game_export
-from ..gates import SecretLink
 from ..models import Game
-from ..page_parts import game_page_games, game_page_parts
-from ..rematch import GameNotOver, game_rematch
-from ..services import edit_secret
+from ..pages import game_page as pages
+from ..pages import presentation
+from ..pages.export import game_csv, game_export
+from ..pages.page_parts import game_page_games, game_page_parts
+from ..rights import access
+from ..rights.gates import SecretLink
+from ..scoresheet.services import edit_secret
+from ..table import seat_access
+from ..table.rematch import GameNotOver, game_rematch
 from .common import editors_only, game_or_404, game_page_context, game_url
 
 
@@ -81,7 +90,29 @@ def game_page_response(
     return response
 
 
-# The edit link, ``/games/<id>/join/#<secret>`` (the flow: games.gates): a secret that is the
+def to_game(request: HttpRequest, game: Game) -> HttpResponse:
+    """After a save: the game page. With htmx, the game page's ``<main>`` (and its title) comes
+    in this very answer and takes the place of the form's ``<main>``, so the keeper sees the
+    new scoreboard without a redirect and a reload, and the answer holds only what differs
+    from the form's page (not the head, header and footer both pages share); its address
+    replaces the form's in the history, so Back goes to the page before the form (the game
+    page), never to the saved form. Without htmx, a redirect."""
+    url = reverse("game", args=[game.public_id])
+    if not request.htmx:
+        return HttpResponseRedirect(url)
+    game.refresh_from_db()
+    response = game_page_response(
+        request, game, access.can_edit(request, game), template="game_in_place.html"
+    )
+    response["HX-Retarget"] = "main"
+    response["HX-Reswap"] = "outerHTML"
+    response["HX-Reselect"] = "main"
+    response["HX-Replace-Url"] = url
+    response["Cache-Control"] = "no-store"  # a page answered to a POST
+    return response
+
+
+# The edit link, ``/games/<id>/join/#<secret>`` (the flow: games.rights.gates): a secret that is the
 # game's edit token or its link's secret gives this browser the right to keep score.
 EDIT_LINK = SecretLink(
     page="join.html",
@@ -174,7 +205,7 @@ def game_export_json(request: HttpRequest, game_id: str) -> HttpResponse:
 
 @require_GET
 def game_export_csv(request: HttpRequest, game_id: str) -> HttpResponse:
-    """The game as CSV, one row per hand (see :func:`scorekeeper.games.export.game_csv`)."""
+    """The game as CSV, one row per hand (see :func:`scorekeeper.games.pages.export.game_csv`)."""
     game = game_or_404(game_id)
     response = HttpResponse(game_csv(game=game), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{game.public_id}.csv"'

@@ -42,7 +42,11 @@ STARTING_OPTIONS = ("starting-points", "starting-chips")
 # The option that sets how long a game lasts, by the kind of its end rule.
 GOAL_OPTIONS = {"target": "target", "hands": "hands", "match": "match-games"}
 
-UNKNOWN_FIELD = define("entry.unknown_field", N_("{variant} does not use '{key}': leave it out"))
+UNKNOWN_FIELD = define(
+    "entry.unknown_field",
+    N_("{variant} does not use '{key}': leave it out"),
+    translate=("variant",),
+)
 OPTION_OFF = define("entry.option_off", N_("only used with the '{option}' option, which is off"))
 EAT_KEYS = define("entry.eat_keys", N_("an eaten discard has only 'from' and 'to', not '{key}'"))
 NOT_A_NUMBER = define("entry.not_number", N_("expected a whole number, got {got}"))
@@ -62,11 +66,14 @@ TOO_MANY = define(
     count="limit",
 )
 WINNER_ONLY = define(
-    "entry.winner_only", N_("{variant} counts only the winner's cards: leave out {name}'s entry")
+    "entry.winner_only",
+    N_("{variant} counts only the winner's cards: leave out {name}'s entry"),
+    translate=("variant",),
 )
 OTHERS_ONLY = define(
     "entry.others_only",
     N_("{variant} counts only the other players' cards, not {name}'s: leave out {name}'s entry"),
+    translate=("variant",),
 )
 HAND_SIZE_EXACT = define(
     "entry.hand_size_exact",

@@ -12,7 +12,7 @@ from .parameters import INITIAL_MELD
 CALOOCHI = Variant(
     slug="caloochi",
     name=N_("Caloochi"),
-    aka=("Kaluki", "Kaloochi", "Kalougi"),
+    aka=(N_("Kaluki"), N_("Kaloochi"), N_("Kalougi")),
     summary=N_("Two packs and four jokers, 15 cards each; your first melds must total 51."),
     family="standard",
     players=(2, 4),

@@ -12,7 +12,7 @@ from .parameters import INITIAL_MELD
 GERMAN_RUMMY = Variant(
     slug="german-rummy",
     name=N_("German Rummy"),
-    aka=("Rommé",),
+    aka=(N_("Rommé"),),
     summary=N_("Two packs and six jokers; first melds must total 40; cards left are penalty points."),
     family="penalty",
     players=(2, 6),

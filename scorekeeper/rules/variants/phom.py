@@ -12,7 +12,7 @@ from .parameters import MOM_CHIPS, U_CHIPS
 PHOM = Variant(
     slug="phom",
     name=N_("Phỏm"),
-    aka=("Tá Lả", "Vietnamese Rummy"),
+    aka=(N_("Tá Lả"), N_("Vietnamese Rummy")),
     summary=N_("Four turns each, then the lowest trash total wins chips; going ù wins at once."),
     family="phom",
     players=(2, 4),

@@ -11,7 +11,7 @@ from .common import target
 RUMMY_500 = Variant(
     slug="rummy-500",
     name=N_("Rummy 500"),
-    aka=("500 Rum",),
+    aka=(N_("500 Rum"),),
     summary=N_(
         "Score the melds and lay-offs you put down, minus the cards left in hand; first to 500 wins."
     ),

@@ -6,13 +6,16 @@ translation of the same message (same context, msgid and plural) from ``DIR/<lan
 that one is complete and not fuzzy. Entries already translated are left alone, and entries
 the given file does not hold are kept as they are (still untranslated, or still fuzzy), so
 the catalogue completeness test names them. Run by ``make messages TRANSLATIONS=DIR`` between
-extraction and compilation; it needs ``polib`` (a development requirement).
+extraction and compilation; it needs ``polib`` (a development requirement). It writes the
+catalogue in the one form ``makemessages`` writes (see ``write_catalogue`` there).
 """
 
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+
+from .makemessages import write_catalogue
 
 
 def _key(entry):
@@ -48,7 +51,7 @@ class Command(BaseCommand):
             if not given_path.exists() or not ours_path.exists():
                 continue
             given = {_key(e): e for e in polib.pofile(str(given_path)) if _complete(e)}
-            ours = polib.pofile(str(ours_path), wrapwidth=79)
+            ours = polib.pofile(str(ours_path))
             filled = 0
             for entry in ours:
                 if entry.obsolete or _complete(entry):
@@ -66,6 +69,6 @@ class Command(BaseCommand):
                 entry.previous_msgctxt = None
                 filled += 1
             if filled:
-                ours.save(str(ours_path))
+                write_catalogue(ours, ours_path)
             left = sum(1 for e in ours if not e.obsolete and not _complete(e))
             self.stdout.write(f"{code}: {filled} filled from {given_path}, {left} left to translate")

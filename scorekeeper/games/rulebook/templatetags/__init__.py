@@ -1,0 +1,2 @@
+"""The rules pages' template tags, registered by name in settings.TEMPLATES (OPTIONS
+"libraries"): ``{% load reference_tags %}``."""
