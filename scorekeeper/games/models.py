@@ -108,7 +108,7 @@ class Hand(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
-    # Not stored: hand_record sets it when a request_id it had seen returns the earlier hand.
+    # Not stored: set by a caller that answers the earlier hand for a request_id seen before.
     repeated = False
 
     class Meta:

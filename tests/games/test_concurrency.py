@@ -12,7 +12,8 @@ from django.db import connection
 
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.scoresheet.selectors import game_state, game_state_replayed
-from scorekeeper.games.scoresheet.services import game_create, hand_correct, hand_record
+from scorekeeper.games.scoresheet.services import game_create
+from tests.writes import hand_correct, hand_delete, hand_record
 
 ABC = ["Ann", "Bob", "Cy"]
 THREADS = 6
@@ -109,7 +110,7 @@ def test_corrections_racing_new_hands_leave_a_consistent_game():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_delete_retried_by_several_clients_at_once_deletes_one_hand():
-    from scorekeeper.games.scoresheet.services import hand_delete, request_fingerprint, write_once
+    from scorekeeper.games.scoresheet.services import request_fingerprint, write_once
 
     game = new_game()
     for points in (1, 2, 3):

@@ -17,15 +17,10 @@ from django.utils.crypto import get_random_string
 from scorekeeper.games import events
 from scorekeeper.games.models import JOIN_CODE_ALPHABET, Game, Handover
 from scorekeeper.games.rights import grants
-from scorekeeper.games.scoresheet.services import (
-    game_create,
-    hand_correct,
-    hand_delete,
-    hand_record,
-    hand_restore,
-)
+from scorekeeper.games.scoresheet.services import game_create
 from scorekeeper.games.table.handover import game_by_code, handover_create, normalise_code
 from scorekeeper.rules import RulesError
+from tests.writes import hand_correct, hand_delete, hand_record, hand_restore
 
 from .page_helpers import knock_hand, post_hand, start_game
 

@@ -10,12 +10,7 @@ from django.core.management.base import CommandError
 
 from scorekeeper.games.models import Game, Hand, HandRevision, Seat
 from scorekeeper.games.scoresheet.selectors import game_state
-from scorekeeper.games.scoresheet.services import (
-    game_create,
-    hand_correct,
-    hand_delete,
-    hand_record,
-)
+from scorekeeper.games.scoresheet.services import game_create
 from scorekeeper.leagues.models import (
     League,
     LeagueGame,
@@ -37,6 +32,7 @@ from scorekeeper.leagues.services import (
     token_valid,
 )
 from tests.leagues.helpers import new_league, penalties, play, when
+from tests.writes import hand_correct, hand_delete, hand_record
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,6 @@ summary), the hand's new revision with its account of what moved (:mod:`.consequ
 key's answer, in one transaction. The engine rejects a bad entry before anything is written,
 and the cache can never drift from the hands, because nothing else writes them. After the
 commit, :data:`.signals.game_changed` fires (the hook for live events and later rebuilds).
-
-``hand_record``, ``hand_correct``, ``hand_delete`` and ``hand_restore`` are the same services
-under their earlier names, answering the hand alone.
 """
 
 from __future__ import annotations
@@ -577,46 +574,6 @@ def hand_restoration(
         fingerprint=fingerprint,
         answer=answer,
     )
-
-
-# The names the write path had before it was one path per operation: the same services,
-# answering the hand alone.
-
-
-def hand_record(
-    *, game: Game, entry: dict, request_id: str | None = None, dealer: str | None = None
-) -> Hand:
-    """:func:`hand_add`, answering the hand (``repeated`` when its request_id was seen)."""
-    write = hand_add(game=game, entry=entry, request_id=request_id, dealer=dealer)
-    if write.replayed:
-        hand = game.hands.get(request_id=request_id)
-        hand.repeated = True
-        return hand
-    return write.hand
-
-
-def hand_correct(
-    *,
-    game: Game,
-    number: int,
-    entry: dict,
-    if_match: str | None = None,
-    dealer: str | None = None,
-) -> Hand:
-    """:func:`hand_correction`, answering the hand."""
-    return hand_correction(
-        game=game, number=number, entry=entry, if_match=if_match, dealer=dealer
-    ).hand
-
-
-def hand_delete(*, game: Game, number: int, if_match: str | None = None) -> Hand:
-    """:func:`hand_deletion`, answering the hand."""
-    return hand_deletion(game=game, number=number, if_match=if_match).hand
-
-
-def hand_restore(*, game: Game, hand_id: int) -> Hand:
-    """:func:`hand_restoration`, answering the hand."""
-    return hand_restoration(game=game, hand_id=hand_id).hand
 
 
 def _keys(*keys: str | None) -> list[str]:
