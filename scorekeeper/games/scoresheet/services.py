@@ -197,7 +197,7 @@ def game_create(
     retried request can be answered with the same token although only its hash is stored.
     """
     for value, name in ((players, "players"), (dealer, "dealer"), (options, "options")):
-        _refuse_nul(value, name)
+        refuse_nul(value, name)
     # The engine validates everything and gives back the names trimmed and the dealer resolved.
     _table, players, dealer = setup_table(
         variant=variant, options=options, players=players, dealer=dealer
@@ -232,10 +232,10 @@ def write_once(
     if key is None:
         status, body = write()
         return Outcome(status, body)
-    _refuse_nul(key, "Idempotency-Key")
+    refuse_nul(key, "Idempotency-Key")
     scope = game.public_id if game is not None else ""
     if game is not None:
-        _lock(game)  # one writer per game at a time: a concurrent retry waits, then replays
+        lock_game(game)  # one writer per game at a time: a concurrent retry waits, then replays
     # The same keys, lookup and policy as every hand write (see _remembered); expired keys go
     # when they are used again, the rest with `manage.py clear_idempotency_keys`.
     found = _remembered(scope, [key], request)
@@ -295,8 +295,8 @@ def game_create_played(
     """Start a game whose hands were already played (an import): the same checks and stored
     results as recording them one by one, with one replay and bulk writes. ``dealers``: who
     dealt each hand, where known (None: the rotation's suggestion)."""
-    _refuse_nul(entries, "hands")
-    _refuse_nul(dealers, "dealers")
+    refuse_nul(entries, "hands")
+    refuse_nul(dealers, "dealers")
     game, token = game_create(variant=variant, options=options, players=players, dealer=dealer)
     players = game_players(game=game)
     hands = [
@@ -409,10 +409,10 @@ def hand_add(
     the entry and dealer) answers the first write again (``replayed``) and records nothing;
     with another, :class:`KeyReused`. The request_id is also kept on the hand, for good.
     """
-    _refuse_nul(entry, "result")
-    _refuse_nul(dealer, "dealer")
-    _refuse_nul(request_id, "request_id")
-    _refuse_nul(key, "Idempotency-Key")
+    refuse_nul(entry, "result")
+    refuse_nul(dealer, "dealer")
+    refuse_nul(request_id, "request_id")
+    refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("hand", entry, dealer)
     keys = _keys(key, request_id)
     remembered = _begin(game, keys, fingerprint)
@@ -475,9 +475,9 @@ def hand_correction(
     of that hand; otherwise :class:`HandChanged` and nothing changes. ``key``: as for
     :func:`hand_add` (a repeated key answers first, before ``if_match`` is looked at).
     """
-    _refuse_nul(entry, "result")
-    _refuse_nul(dealer, "dealer")
-    _refuse_nul(key, "Idempotency-Key")
+    refuse_nul(entry, "result")
+    refuse_nul(dealer, "dealer")
+    refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("correct", number, entry, dealer, if_match)
     keys = _keys(key)
     remembered = _begin(game, keys, fingerprint)
@@ -485,7 +485,7 @@ def hand_correction(
         return remembered
     hands = list(live_hands(game=game))
     players = game_players(game=game)
-    hand = _nth(hands, number, if_match)
+    hand = nth_hand(hands, number, if_match)
     _clear_checks(hand)  # the players confirmed or disputed the hand as it was
     replaced = {"result": hand.entry, "dealer": hand.dealer}
     hand.entry = entry
@@ -519,7 +519,7 @@ def hand_deletion(
 ) -> HandWrite:
     """Take hand ``number`` out of the game; later hands move up, its history stays.
     ``if_match`` and ``key`` as for :func:`hand_correction`."""
-    _refuse_nul(key, "Idempotency-Key")
+    refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("delete", number, if_match)
     keys = _keys(key)
     remembered = _begin(game, keys, fingerprint)
@@ -527,7 +527,7 @@ def hand_deletion(
         return remembered
     hands = list(live_hands(game=game))
     players = game_players(game=game)
-    hand = _nth(hands, number, if_match)
+    hand = nth_hand(hands, number, if_match)
     _clear_checks(hand)  # a restored hand comes back unconfirmed
     return _commit(
         game,
@@ -553,7 +553,7 @@ def hand_restoration(
     answer: Answer | None = None,
 ) -> HandWrite:
     """Put a deleted hand back at the number it had; the hands after it move down again."""
-    _refuse_nul(key, "Idempotency-Key")
+    refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("restore", hand_id)
     keys = _keys(key)
     remembered = _begin(game, keys, fingerprint)
@@ -584,7 +584,7 @@ def _keys(*keys: str | None) -> list[str]:
 def _begin(game: Game, keys: list[str], fingerprint: str) -> HandWrite | None:
     """Lock the game (one writer at a time: a concurrent retry waits, then replays) and answer
     the first answer to one of ``keys``, if there was one."""
-    _lock(game)
+    lock_game(game)
     return _remembered(game.public_id, keys, fingerprint)
 
 
@@ -778,7 +778,7 @@ def game_changed_on_commit(*, game: Game, kind: str) -> None:
     )
 
 
-def _refuse_nul(value, field: str) -> None:
+def refuse_nul(value, field: str) -> None:
     """Refuse text no database can store: a NUL character (PostgreSQL) or a lone surrogate
     (half of a UTF-16 pair, which neither SQLite nor PostgreSQL can encode)."""
     pending = [(value, field)]  # a loop, not recursion: the JSON may nest deeply
@@ -809,7 +809,7 @@ def _storable(text: str, where: str, *, key: bool = False) -> None:
         raise ResultError(TEXT_SURROGATE(code=code, position=position), where)
 
 
-def _lock(game: Game) -> None:
+def lock_game(game: Game) -> None:
     """Lock the game row and reload it, so we act on what the last writer committed: one query.
 
     An UPDATE that changes nothing takes the row's lock on PostgreSQL and the database's write
@@ -830,7 +830,7 @@ def _lock(game: Game) -> None:
         setattr(game, f.attname, getattr(fresh, f.attname))
 
 
-def _nth(hands: list[Hand], number: int, if_match: str | None = None) -> Hand:
+def nth_hand(hands: list[Hand], number: int, if_match: str | None = None) -> Hand:
     found = hands[number - 1] if 1 <= number <= len(hands) else None
     if if_match is not None and not etag_matches(found, if_match):
         raise HandChanged(number)  # even when the hand is gone: RFC 9110 says 412, not 404

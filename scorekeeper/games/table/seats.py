@@ -33,7 +33,7 @@ from scorekeeper.rules.reference.book import SECTION_TITLES
 from ..events import game_changed
 from ..models import Game, Hand, Ruling, Seat, SeatClaim, hash_token
 from ..scoresheet.selectors import check_stands, live_hands, result_digest
-from ..scoresheet.services import _lock, _nth, _refuse_nul, retry_on_collision
+from ..scoresheet.services import lock_game, nth_hand, refuse_nul, retry_on_collision
 from ..signals import game_checked
 
 MAX_REASON = 200
@@ -101,8 +101,8 @@ def seat_claim(
     A seat held by another phone is :class:`SeatTaken`, unless ``move`` (the request carries
     the game's edit token: the seat moves here, the other phone's token stops working) or
     ``holder`` is the seat's own token (the same phone again: it gets a fresh token)."""
-    _refuse_nul(player, "player")
-    _lock(game)
+    refuse_nul(player, "player")
+    lock_game(game)
     seat = _seat(game, player)
     claim = SeatClaim.objects.filter(seat=seat).first()
     if claim is not None and not move and not _holds(claim, holder):
@@ -122,7 +122,7 @@ def _holds(claim: SeatClaim, token: str | None) -> bool:
 @transaction.atomic
 def seat_free(*, game: Game, player: str) -> None:
     """Free ``player``'s seat (the caller checked the edit token or the seat's own token)."""
-    _lock(game)
+    lock_game(game)
     seat = _seat(game, player)
     if SeatClaim.objects.filter(seat=seat).delete()[0]:
         _bump(game)
@@ -178,8 +178,8 @@ def hand_confirm(*, game: Game, number: int, player: str, if_match: str) -> Hand
     nothing is recorded: a confirmation is about the hand the player read. The game's lock
     orders it with every hand write, so a confirmation racing a correction is either cleared
     by it or refused."""
-    _lock(game)
-    hand = _nth(list(live_hands(game=game)), number, if_match)
+    lock_game(game)
+    hand = nth_hand(list(live_hands(game=game)), number, if_match)
     _check(hand, player, disputed=False, reason="")
     _bump(game)
     game_checked.send(sender=Game, game=game)
@@ -194,8 +194,8 @@ def hand_dispute(
     """``player`` disputes hand ``number``, with a reason of at most 200 characters;
     ``if_match`` as for :func:`hand_confirm`."""
     reason = _text(reason, "reason", limit=MAX_REASON, required=False)
-    _lock(game)
-    hand = _nth(list(live_hands(game=game)), number, if_match)
+    lock_game(game)
+    hand = nth_hand(list(live_hands(game=game)), number, if_match)
     _check(hand, player, disputed=True, reason=reason)
     _bump(game)
     game_checked.send(sender=Game, game=game)
@@ -226,7 +226,7 @@ def _text(value: Any, field: str, *, limit: int, required: bool = True) -> str:
         value = ""
     if not isinstance(value, str):
         raise ResultError(NOT_TEXT(), field)
-    _refuse_nul(value, field)
+    refuse_nul(value, field)
     text = " ".join(unicodedata.normalize("NFC", value).split())
     if required and not text:
         raise ResultError(EMPTY(), field)
@@ -327,7 +327,7 @@ def ruling_record(
     if found is None:
         raise ResultError(UNKNOWN_RULE(variant=variant, rule=rule), "rule")
     title, text = found
-    _lock(game)
+    lock_game(game)
     ruling = Ruling.objects.create(
         game=game,
         by=by,
@@ -353,7 +353,7 @@ class NoSuchRuling(LookupError):
 def ruling_remove(*, game: Game, ruling: int) -> None:
     """Take a ruling kept by mistake off the game (the scorekeeper's right: the views check
     it); every phone hears of it. :class:`NoSuchRuling` when the game has no such ruling."""
-    _lock(game)
+    lock_game(game)
     removed, _ = Ruling.objects.filter(game=game, pk=ruling).delete()
     if not removed:
         raise NoSuchRuling(ruling)
