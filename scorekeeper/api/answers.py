@@ -32,6 +32,7 @@ from scorekeeper.games.scoresheet.selectors import (
     hand_item,
     result_digest,
     state_top,
+    stored_summary,
 )
 from scorekeeper.i18n import message_codes, render_lines
 
@@ -163,19 +164,9 @@ def _answer(
     through the schema (rulings, end bonuses), the hands as they are."""
     top = state_top(game=game, players=list(players), claimed=players.claimed)
     top["bonuses"] = game_bonuses(
-        game=game, players=list(players), hands=items, summary=_summary(game)
+        game=game, players=list(players), hands=items, summary=stored_summary(game)
     )
     answer = schema.model_validate(top).model_dump(mode="json")
     answer["hands"] = items
     answer["running"] = [item["totals"] for item in items]
     return answer
-
-
-def _summary(game: Game) -> dict[str, Any]:
-    return {
-        "totals": game.totals,
-        "dealer": game.next_dealer,
-        "deal": game.next_deal,
-        "over": game.over,
-        "winners": game.winners,
-    }

@@ -47,21 +47,26 @@ def open_form(page, game_url: str) -> None:
     expect(page.locator("h1")).to_have_text("Enter hand 1")
 
 
+def first_saves_hand_1(served, first, second) -> str:
+    """Two keepers (a shared handover) both open "Enter hand 1"; the first saves Ann's
+    knock. Returns the game's address."""
+    game_url = start(first, served.url)
+    second.goto(handover_link(first, share=True))
+    second.wait_for_url(game_url)
+    open_form(first, game_url)
+    open_form(second, game_url)
+    fill_hand(first, "Ann", (0, 10, 12))
+    first.click(".sticky-actions button[name=save]")
+    expect(first.locator("#hand-1")).to_be_visible()
+    return game_url
+
+
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 def test_two_keepers_on_one_enter_hand(served, chromium, size):
     first_context, first = open_phone(chromium, VIEWPORTS[size])
     second_context, second = open_phone(chromium, VIEWPORTS[size])
     try:
-        game_url = start(first, served.url)
-        link = handover_link(first, share=True)
-        second.goto(link)
-        second.wait_for_url(game_url)
-        open_form(first, game_url)
-        open_form(second, game_url)
-        fill_hand(first, "Ann", (0, 10, 12))
-        first.click(".sticky-actions button[name=save]")
-        expect(first.locator("#hand-1")).to_be_visible()
-
+        game_url = first_saves_hand_1(served, first, second)
         fill_hand(second, "Bob", (7, 0, 9))
         second.click(".sticky-actions button[name=save]")
         taken = second.locator("#hand-taken")
@@ -88,14 +93,7 @@ def test_discard_mine_records_nothing(served, chromium, size):
     first_context, first = open_phone(chromium, VIEWPORTS[size])
     second_context, second = open_phone(chromium, VIEWPORTS[size])
     try:
-        game_url = start(first, served.url)
-        second.goto(handover_link(first, share=True))
-        second.wait_for_url(game_url)
-        open_form(first, game_url)
-        open_form(second, game_url)
-        fill_hand(first, "Ann", (0, 10, 12))
-        first.click(".sticky-actions button[name=save]")
-        expect(first.locator("#hand-1")).to_be_visible()
+        game_url = first_saves_hand_1(served, first, second)
         fill_hand(second, "Ann", (0, 10, 12))  # the same real hand
         second.click(".sticky-actions button[name=save]")
         expect(second.locator("#hand-taken")).to_be_visible()

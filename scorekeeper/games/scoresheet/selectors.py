@@ -125,14 +125,7 @@ def game_state(
         )
         for hand in hands
     ]
-    summary = {
-        "totals": game.totals,
-        "dealer": game.next_dealer,
-        "deal": game.next_deal,
-        "over": game.over,
-        "winners": game.winners,
-    }
-    return _state(game, players, hands, summary, claimed)
+    return _state(game, players, hands, stored_summary(game), claimed)
 
 
 def _seats(game: Game) -> tuple[list[str], list[str]]:
@@ -367,14 +360,18 @@ def hand_item(hand: Hand, players: list[str], *, checks: dict | None = None) -> 
 def state_top(*, game: Game, players: list[str], claimed: list[str]) -> dict[str, Any]:
     """The state without its hands (and so without running totals and end bonuses): what does
     not grow with the game. One query for a game that kept rulings, none otherwise."""
-    summary = {
+    return _state(game, players, [], stored_summary(game), claimed)
+
+
+def stored_summary(game: Game) -> dict[str, Any]:
+    """The game-level fields of the state, as the last write stored them on the game."""
+    return {
         "totals": game.totals,
         "dealer": game.next_dealer,
         "deal": game.next_deal,
         "over": game.over,
         "winners": game.winners,
     }
-    return _state(game, players, [], summary, claimed)
 
 
 def saved_hand(*, hand: Hand, players: list[str]) -> dict[str, Any]:
