@@ -75,29 +75,44 @@ def _item_of(hand: Hand, players: list[str]) -> Kept:
     return Kept(item, result_digest(hand.result), text[:-1], _json(item["totals"]))
 
 
-def _kept(*, game: Game, players: list[str]) -> list[tuple[Kept, dict]]:
-    """Every live hand as kept, with what the players said of it: two light queries (the
-    hands' versions; what was said, of the hands something was said of), plus one for the
-    hands not kept yet."""
-    live = Hand.objects.filter(game=game, deleted_at__isnull=True)
-    rows = list(live.order_by("number").values_list("pk", "number", "version", "updated"))
-    said = dict(live.exclude(checks={}).values_list("pk", "checks")) if rows else {}
+def _kept(
+    *, game: Game, players: list[str], known: list[Hand] | None = None
+) -> list[tuple[Kept, dict]]:
+    """Every live hand as kept, with what the players said of it: one light query (the hands'
+    versions and checks), plus one for hands neither kept nor ``known`` (rows the caller
+    holds already, e.g. the hand a write just saved)."""
+    rows = list(
+        Hand.objects.filter(game=game, deleted_at__isnull=True)
+        .order_by("number")
+        .values_list("pk", "number", "version", "updated", "checks")
+    )
     # A hand's row is saved whenever its result, totals, number or version moves (``updated``).
     scope = (get_language(), tuple(players))
-    keys = [(scope, *row) for row in rows]
+    keys = [(scope, pk, number, version, updated) for pk, number, version, updated, _ in rows]
     with _ITEMS_LOCK:
         found = {key: _ITEMS.get(key) for key in keys}
-    missing = [key[1] for key in keys if found[key] is None]
+    at_hand = {hand.pk: hand for hand in known or ()}
+    missing = []
+    for key in keys:
+        if found[key] is not None:
+            continue
+        hand = at_hand.get(key[1])
+        if hand is not None and (scope, hand.pk, hand.number, hand.version, hand.updated) == key:
+            found[key] = _item_of(hand, players)
+        else:
+            missing.append(key[1])
     if missing:
         for hand in Hand.objects.filter(pk__in=missing):
             key = (scope, hand.pk, hand.number, hand.version, hand.updated)
             found[key] = _item_of(hand, players)
+    if missing or at_hand:
         with _ITEMS_LOCK:
             for key in keys:
-                _ITEMS[key] = found[key]
+                if found.get(key) is not None:
+                    _ITEMS[key] = found[key]
             while len(_ITEMS) > _ITEMS_LIMIT:
                 _ITEMS.popitem(last=False)
-    return [(found[key], said.get(key[1]) or {}) for key in keys]
+    return [(found[key], checks or {}) for key, (*_row, checks) in zip(keys, rows, strict=True)]
 
 
 def hand_items(*, game: Game, players: list[str]) -> list[dict[str, Any]]:
@@ -117,11 +132,16 @@ def state_answer(*, game: Game, schema: type[Schema], players: list[str] | None 
 
 
 def state_response(
-    *, game: Game, schema: type[Schema], status: int = 200, players: list[str] | None = None
+    *,
+    game: Game,
+    schema: type[Schema],
+    status: int = 200,
+    players: list[str] | None = None,
+    known: list[Hand] | None = None,
 ) -> HttpResponse:
     """:func:`state_answer` as the HTTP answer: its JSON, each hand's encoded once."""
     players = _players(game, players)
-    kept = _kept(game=game, players=players)
+    kept = _kept(game=game, players=players, known=known)
     hands, running = [], []
     for item, checks in kept:
         said = _NOBODY

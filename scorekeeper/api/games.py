@@ -20,7 +20,7 @@ from ninja.security import HttpBearer
 
 from scorekeeper.compression import holds_secret
 from scorekeeper.games.models import Game, Hand
-from scorekeeper.games.scoresheet.selectors import game_get, game_state, hand_history, saved_hand
+from scorekeeper.games.scoresheet.selectors import game_get, game_state, hand_history
 from scorekeeper.games.scoresheet.services import (
     GameOver,
     HandChanged,
@@ -427,9 +427,8 @@ def record_hand(
             ),
         )
     except HandTaken as err:
-        hand = saved_hand(hand=err.hand, players=err.players)
         error = {"code": err.code, "message": str(err), "field": "number"}
-        return Status(409, {"code": err.code, "hand": hand, "error": error})
+        return Status(409, {"code": err.code, "hand": err.saved, "error": error})
     except GameOver as err:
         raise ApiError(str(err), code=GameOver.code, status=409) from None
 
@@ -582,8 +581,9 @@ def _hand_write(
         body["error"]["field"] = "If-Match"
         return Status(412, body)
     if done.body is None:  # the state as it is now, built at the same cost at any length
+        known = [done.hand] if done.hand is not None else None
         return state_response(
-            game=game, schema=StateOut, status=done.status, players=done.players
+            game=game, schema=StateOut, status=done.status, players=done.players, known=known
         )
     return _answer(response, done, done.body)
 

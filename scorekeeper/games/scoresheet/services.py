@@ -28,6 +28,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, OperationalError, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
@@ -47,6 +48,7 @@ from .selectors import (
     hand_result_data,
     live_hands,
     recorded_dealers,
+    saved_hand,
     state_summary,
 )
 
@@ -105,6 +107,8 @@ class HandTaken(Exception):
         self.hand = hand
         self.players = players
         self.number = hand.number
+        # The hand as it was saved, with who saved it and when (API.md), for the answer.
+        self.saved = saved_hand(hand=hand, players=players)
         super().__init__(
             gettext(
                 "number: hand %(n)s was saved by another phone first; nothing was recorded. "
@@ -418,13 +422,22 @@ def hand_add(
     remembered = _begin(game, keys, fingerprint)
     if remembered is not None:
         return remembered
-    if request_id is not None:  # a hand kept its request_id after its key expired
-        kept = game.hands.filter(request_id=request_id).first()
-        if kept is not None:
-            return _replay_of_hand(game, kept, entry, answer)
+    earlier = None  # the live hands, read only for a write whose answer is kept for retries
+    if request_id is not None:
+        # A hand kept its request_id after its key expired; the same query reads the live
+        # hands, which the answer kept with the key lists (one query, as before).
+        stored = game.hands.filter(Q(deleted_at__isnull=True) | Q(request_id=request_id))
+        earlier = []
+        for kept in stored.order_by("number"):
+            if kept.request_id == request_id:
+                return _replay_of_hand(game, kept, entry, answer)
+            earlier.append(kept)
     count = game.hand_count  # reloaded under the lock: what the last writer stored
     if number is not None and 1 <= number <= count:
-        taken = game.hands.get(deleted_at__isnull=True, number=number)
+        if earlier is not None:
+            taken = earlier[number - 1]
+        else:
+            taken = game.hands.get(deleted_at__isnull=True, number=number)
         raise HandTaken(taken, game_players(game=game))
     if game.over:
         raise GameOver(game)
@@ -439,7 +452,9 @@ def hand_add(
         saved_by=saved_by[:40],
     )
     if game.next_dealer:
-        return _append(game, players, hand, keys=keys, fingerprint=fingerprint, answer=answer)
+        return _append(
+            game, players, hand, earlier, keys=keys, fingerprint=fingerprint, answer=answer
+        )
     # A game stored before its next dealer was: replay it all once (which stores one).
     hands = list(live_hands(game=game))
     return _commit(
@@ -642,6 +657,7 @@ def _append(
     game: Game,
     players: list[str],
     hand: Hand,
+    earlier: list[Hand] | None,
     *,
     keys: list[str],
     fingerprint: str,
@@ -664,7 +680,11 @@ def _append(
         recorded=hand.dealer or None,
         earlier_winners=lambda: [
             result.get("winners", [])
-            for result in live_hands(game=game).values_list("result", flat=True)
+            for result in (
+                [h.result for h in earlier]
+                if earlier is not None
+                else live_hands(game=game).values_list("result", flat=True)
+            )
         ],
     )
     result = played.hands[0]
@@ -693,8 +713,10 @@ def _append(
         result=hand.result,
         consequences=consequences.as_data(),
     )
-    # ``hands`` stays None: an answer that lists every hand reads them in one query.
+    # Without ``earlier``, ``hands`` stays None: an answer that lists every hand reads them.
     write = HandWrite(status=200, body=None, hand=hand, consequences=consequences, players=players)
+    if earlier is not None:
+        write.hands = [*earlier, hand]
     write.status, write.body = (answer or _default_answer)(write)
     _remember(game.public_id, keys, fingerprint, write.status, write.body)
     game_changed_on_commit(game=game, kind=f"hand_{HandRevision.Action.RECORDED}")

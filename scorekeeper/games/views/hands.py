@@ -26,13 +26,7 @@ from ..scoresheet.forms import HandForm
 from ..scoresheet.forms_dealer import DealerForm
 from ..scoresheet.posted import int_or_none, posted_etag, request_id
 from ..scoresheet.rescore import describe, describe_numbers, hand_delete_preview
-from ..scoresheet.selectors import (
-    game_players,
-    game_state,
-    hand_score_preview,
-    request_saved,
-    saved_hand,
-)
+from ..scoresheet.selectors import game_players, game_state, hand_score_preview, request_saved
 from ..scoresheet.services import (
     GameOver,
     HandChanged,
@@ -206,16 +200,14 @@ def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
 def _hand_taken(
     request: HttpRequest, game: Game, form: HandForm, dealer_form: DealerForm, taken: HandTaken
 ) -> HttpResponse:
-    """Another phone saved the hand this form was entering first: nothing was recorded. The
-    form comes back with both hands, as the next hand's form ("save mine as hand n+1"), with
-    the way to drop it ("discard mine"). A 409 for a page; an htmx answer is swapped in, so 200.
-    """
+    """Another phone saved this form's hand first: nothing was recorded. The form comes back
+    with both hands as the next hand's form ("save mine as hand n+1", or "discard mine"); 409,
+    or 200 to htmx (which swaps no error answer)."""
     game.refresh_from_db()
-    preview = None
     try:
         preview = hand_score_preview(game=game, entry=form.entry(), dealer=dealer_form.chosen())
-    except RulesError:
-        pass  # the other phone's hand ended the game, or moved the dealer: the box still shows
+    except RulesError:  # the other phone's hand ended the game: the box shows all the same
+        preview = None
     return _hand_page(
         request,
         game,
@@ -225,7 +217,7 @@ def _hand_taken(
         fragment=bool(request.htmx),
         status=200 if request.htmx else 409,
         entering=taken.number + 1,
-        taken=saved_hand(hand=taken.hand, players=taken.players),
+        taken=taken.saved,
     )
 
 
