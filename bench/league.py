@@ -122,7 +122,7 @@ def run(args: argparse.Namespace, out: TextIO) -> list[Figure]:
     from django.test import Client
     from django.urls import reverse
 
-    from scorekeeper.games.scoresheet.services import hand_correct, hand_record
+    from scorekeeper.games.scoresheet.services import hand_add, hand_correction
     from scorekeeper.leagues.models import LeagueGame
     from scorekeeper.leagues.services import league_create, league_game_create
     from scorekeeper.leagues.transfer import import_games
@@ -176,7 +176,7 @@ def run(args: argparse.Namespace, out: TextIO) -> list[Figure]:
             players=rng.sample(NAMES, 2),
             dealer=None,
         )
-        hand_record(game=link.game, entry={"out": link.game.seats.first().name})
+        hand_add(game=link.game, entry={"out": link.game.seats.first().name})
 
     figures.append(measure("write: finish one more game", built, args.repeat, finish_one))
     links = list(LeagueGame.objects.filter(league=league, variant="nowrang").order_by("played"))
@@ -186,7 +186,7 @@ def run(args: argparse.Namespace, out: TextIO) -> list[Figure]:
         flip = iter(range(10**6))
 
         def action() -> None:  # alternate the winner of hand 1 so each run changes places
-            hand_correct(game=link.game, number=1, entry={"out": names[next(flip) % 2]})
+            hand_correction(game=link.game, number=1, entry={"out": names[next(flip) % 2]})
 
         return action
 

@@ -89,6 +89,43 @@ def charge(request: HttpRequest, group: str, cost: int) -> None:
         hit(group, client_ip(request), cost=cost)
 
 
+# -- guessing join codes --------------------------------------------------------------------
+#
+# A game's join code lets a phone watch it; six characters of 31 can be guessed. Wrong codes are
+# counted per address ("join_code": 20 per 10 minutes); right ones never count, so a club room
+# behind one address joins however many tables it has. Past the limit every code from that
+# address waits (a right one too: answering right codes then would still let guesses through).
+
+
+def _window_key(group: str, client: str, now: float) -> tuple[str, int, int]:
+    limit, period = settings.RATE_LIMITS[group]
+    window = int(now // period)
+    return f"rl:{group}:{client}:{window}", limit, period
+
+
+def code_guesses_wait(request: HttpRequest, *, now: float | None = None) -> int | None:
+    """Seconds this address must wait before its next join code is looked at, or None. Counts
+    nothing: only :func:`code_guess_wrong` does."""
+    if not settings.RATE_LIMITS_ENABLED:
+        return None
+    now = time.time() if now is None else now
+    key, limit, period = _window_key("join_code", client_ip(request), now)
+    try:
+        count = cache.get(key, 0)
+    except Exception:  # the cache is down: fail open, as every limit does
+        logger.exception("rate limit cache unavailable")
+        return None
+    if count < limit:
+        return None
+    return max(1, math.ceil((int(now // period) + 1) * period - now))
+
+
+def code_guess_wrong(request: HttpRequest) -> None:
+    """This address typed a join code no game has: one more against its limit."""
+    if settings.RATE_LIMITS_ENABLED:
+        hit("join_code", client_ip(request))
+
+
 class RateLimitMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response

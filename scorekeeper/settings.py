@@ -173,6 +173,9 @@ MIDDLEWARE = [
     "scorekeeper.middleware.RequestIdMiddleware",
     # A database call that stops answering is cut after a deadline: 503, never a hung worker.
     "scorekeeper.dbwatch.DatabaseDeadlineMiddleware",
+    # Compresses what the rest of the stack answers (HTML and JSON; never an event stream or a
+    # response holding a secret): see scorekeeper/compression.py for BREACH.
+    "scorekeeper.compression.CompressionMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Before anything reads the body: 413 for oversized bodies, 415 for non-JSON API writes.
     "scorekeeper.middleware.RequestBodyMiddleware",
@@ -263,6 +266,9 @@ RATE_LIMITS = {
     "create": (env_int("RATE_LIMIT_CREATE", 60), 600),  # new games per 10 minutes
     "write": (env_int("RATE_LIMIT_WRITE", 600), 600),  # hand writes per 10 minutes
     "preview": (env_int("RATE_LIMIT_PREVIEW", 3000), 600),  # scoring without saving
+    # Wrong join codes per address per 10 minutes (right ones never count): guessing a code
+    # that lets a phone watch a game stays hopeless, a club room behind one address still joins.
+    "join_code": (env_int("RATE_LIMIT_JOIN_CODE", 20), 600),
 }
 # The client is REMOTE_ADDR, or behind TRUST_PROXY the address the proxy appended last to
 # X-Forwarded-For (the only entry a client cannot forge).

@@ -1,6 +1,7 @@
 """Rate limits per client: 429 with Retry-After after the limit, never for a normal table."""
 
 import json
+import time
 
 import pytest
 from django.core.cache import cache
@@ -18,7 +19,12 @@ BODY = json.dumps({"variant": "standard-rummy", "players": ["Ann", "Bob", "Cy"]}
 @pytest.fixture
 def limits(settings):
     settings.RATE_LIMITS_ENABLED = True
-    settings.RATE_LIMITS = {"create": (3, 600), "write": (5, 600), "preview": (8, 600)}
+    settings.RATE_LIMITS = {
+        "create": (3, 600),
+        "write": (5, 600),
+        "preview": (8, 600),
+        "join_code": (20, 600),
+    }
     cache.clear()
     yield settings.RATE_LIMITS
     cache.clear()
@@ -115,3 +121,50 @@ def test_the_wait_is_said_with_the_plural_of_the_language(language, wait, words)
     assert refused.status_code == 429 and refused["Retry-After"] == str(wait)
     message = json.loads(refused.content)["error"]["message"]
     assert message.endswith(words) and "(" not in message, message
+
+
+# -- join codes (issue 33 §7) ------------------------------------------------------------------
+
+
+def join(client, code, ip="10.0.0.7", **extra):
+    return client.post(reverse("game_by_code"), {"code": code}, REMOTE_ADDR=ip, **extra)
+
+
+def test_wrong_join_codes_are_limited_per_address_and_right_ones_never_count(client, limits):
+    from scorekeeper.games.scoresheet.services import game_create
+
+    game, _token = game_create(
+        variant="standard-rummy", options={}, players=["Ann", "Bob"], dealer=None
+    )
+    limits["preview"] = (10_000, 600)  # the page's own budget is not what is tested here
+    # A club room behind one address: many right codes, never refused.
+    assert {join(client, game.code).status_code for _ in range(50)} == {302}
+    wrong = "ZZZZZ9" if game.code != "ZZZZZ9" else "ZZZZZ8"
+    assert [join(client, wrong).status_code for _ in range(20)] == [404] * 20
+    refused = join(client, wrong)
+    assert refused.status_code == 429
+    assert 1 <= int(refused["Retry-After"]) <= 600
+    assert "Too many wrong codes from this network" in refused.content.decode()
+    # While it waits, no code from that address is looked at (a right one would tell a guess).
+    assert join(client, game.code).status_code == 429
+    # Another address is not affected.
+    assert join(client, game.code, ip="10.0.0.8").status_code == 302
+
+
+def test_the_wait_is_said_in_the_pages_language(client, limits):
+    limits["join_code"] = (1, 600)
+    join(client, "ZZZZZ9")
+    refused = join(client, "ZZZZZ9", HTTP_ACCEPT_LANGUAGE="de")
+    assert refused.status_code == 429
+    assert 'lang="de"' in refused.content.decode()
+
+
+def test_the_wait_ends_with_the_window(limits):
+    request = RequestFactory().post("/join/", REMOTE_ADDR="10.0.0.9")
+    limits["join_code"] = (2, 600)
+    for _ in range(2):
+        ratelimit.code_guess_wrong(request)
+    # Counted in the current window: waits until its end, and no longer.
+    wait = ratelimit.code_guesses_wait(request)
+    assert wait is not None and 1 <= wait <= 600
+    assert ratelimit.code_guesses_wait(request, now=time.time() + wait + 1) is None

@@ -18,12 +18,14 @@ from django.utils.translation import gettext
 from ninja import Field, Header, Router, Schema, Status
 from ninja.security import HttpBearer
 
+from scorekeeper.compression import holds_secret
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.scoresheet.closing import is_closed
 from scorekeeper.games.scoresheet.selectors import game_get, game_state, hand_history
 from scorekeeper.games.scoresheet.services import (
     GameOver,
     HandChanged,
+    HandTaken,
     HandWrite,
     KeyReused,
     Outcome,
@@ -44,6 +46,7 @@ from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import score_hand
 
 from . import auth, leagues
+from .answers import state_response
 from .errors import ApiError, ErrorDetail, ErrorOut
 from .explain import Explained, explained
 from .inputs import PathNumber
@@ -143,6 +146,15 @@ class HandIn(Schema):
     result: dict[str, Any]
     request_id: str | None = Field(None, min_length=1, max_length=100)
     dealer: str | None = DEALER_FIELD
+    number: int | None = Field(
+        None,
+        ge=1,
+        le=100_000,
+        description=(
+            "The number of the hand the phone was entering. When the game holds that hand "
+            "already (another phone saved it first): 409 hand_taken, nothing recorded."
+        ),
+    )
 
 
 class CorrectionIn(Schema):
@@ -249,6 +261,21 @@ class StateOut(Schema):
         default_factory=list, description="the players whose seat a phone holds (API.md Seats)"
     )
     rulings: list[RulingOut] = Field(default_factory=list, description="the rulings kept")
+
+
+class SavedHandOut(HandOut):
+    saved_by: str | None = Field(
+        None, description="the seated player whose phone saved it; null: the scorekeeper"
+    )
+    saved_at: str = Field(description="ISO time the hand was saved")
+
+
+class HandTakenOut(Schema):
+    """409: the phone's hand number is taken; the hand saved as that number, and why."""
+
+    code: str = Field(description='"hand_taken"')
+    hand: SavedHandOut
+    error: ErrorDetail
 
 
 class PreconditionFailedOut(StateOut):
@@ -379,6 +406,7 @@ def create_game(
         )
     else:
         body["token"] = game_token(seed)
+    holds_secret(response)  # the token: never compressed (BREACH), never cached
     return _answer(response, outcome, body)
 
 
@@ -389,12 +417,12 @@ def create_game(
     summary="A game's hands, totals, next dealer and whether it is over",
 )
 def get_game(request: HttpRequest, public_id: str):
-    return game_state(game=_game_or_404(public_id))
+    return state_response(game=_game_or_404(public_id), schema=StateOut)
 
 
 @router.post(
     "/games/{public_id}/hands",
-    response={200: StateOut, 201: StateOut, 409: ErrorOut, **WRITE_ERRORS},
+    response={200: StateOut, 201: StateOut, 409: HandTakenOut | ErrorOut, **WRITE_ERRORS},
     auth=GameToken(),
     summary=(
         "Record the next hand (a repeated request_id or Idempotency-Key records nothing and"
@@ -419,9 +447,13 @@ def record_hand(
                 entry=payload.result,
                 dealer=payload.dealer,
                 request_id=payload.request_id,
+                number=payload.number,
                 **_idempotency(request, payload, status=201),
             ),
         )
+    except HandTaken as err:
+        error = {"code": err.code, "message": str(err), "field": "number"}
+        return Status(409, {"code": err.code, "hand": err.saved, "error": error})
     except GameOver as err:
         raise ApiError(str(err), code=GameOver.code, status=409) from None
 
@@ -580,14 +612,15 @@ def _idempotency(request: HttpRequest, payload: Schema | None, *, status: int = 
     """The key, fingerprint and stored answer of a hand write, as every write takes them: the
     write's answer is the game state it leaves (built from what the write holds, no query)."""
 
-    def answer(write: HandWrite) -> tuple[int, dict]:
+    key = _idempotency_key(request)
+    kept = key is not None or getattr(payload, "request_id", None) is not None
+
+    def answer(write: HandWrite) -> tuple[int, dict | None]:
+        if not kept:  # nothing to keep for a retry: the view answers the state (answers.py)
+            return status, None
         return status, game_state(game=write.hand.game, players=write.players, hands=write.hands)
 
-    return {
-        "key": _idempotency_key(request),
-        "fingerprint": _asked(request, payload),
-        "answer": answer,
-    }
+    return {"key": key, "fingerprint": _asked(request, payload), "answer": answer}
 
 
 def _hand_write(
@@ -614,6 +647,11 @@ def _hand_write(
         body = {**game_state(game=game), "error": {"code": err.code, "message": str(err)}}
         body["error"]["field"] = "If-Match"
         return Status(412, body)
+    if done.body is None:  # the state as it is now, built at the same cost at any length
+        known = [done.hand] if done.hand is not None else None
+        return state_response(
+            game=game, schema=StateOut, status=done.status, players=done.players, known=known
+        )
     return _answer(response, done, done.body)
 
 
@@ -646,6 +684,16 @@ def get_hand_history(request: HttpRequest, public_id: str, n: PathNumber):
     ]
 
 
+class HandoverIn(Schema):
+    share: bool = Field(
+        False,
+        description=(
+            "false (default): the phone that takes the link becomes the keeper and the phones "
+            "that kept score until then watch; true: it becomes a second keeper"
+        ),
+    )
+
+
 class HandoverOut(Schema):
     url: str = Field(description="the one-time link: .../games/{id}/take/#<secret>")
     expires: str = Field(description="ISO time; the link works once, until then (15 minutes)")
@@ -653,13 +701,23 @@ class HandoverOut(Schema):
 
 @router.post(
     "/games/{public_id}/handover",
-    response={201: HandoverOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
+    response={201: HandoverOut, **WRITE_ERRORS},
     auth=GameToken(),
-    summary="A one-time link that lets another phone keep score (15 minutes, once)",
+    summary=(
+        "A one-time link that hands the keeping of the score to another phone (15 minutes,"
+        ' once; "share": true makes a second keeper instead)'
+    ),
 )
-def create_handover(request: HttpRequest, public_id: str):
+def create_handover(
+    request: HttpRequest,
+    response: HttpResponse,
+    public_id: str,
+    payload: HandoverIn | None = None,
+):
     game = request.auth
-    secret, expires = handover_create(game=game)
+    holds_secret(response)  # the link's secret
+    share = payload.share if payload is not None else False
+    secret, expires = handover_create(game=game, share=share)
     url = absolute_url(request, reverse("game_take", args=[game.public_id])) + f"#{secret}"
     return Status(201, {"url": url, "expires": expires.isoformat()})
 

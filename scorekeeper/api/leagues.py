@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from ninja import Field, Query, Router, Schema, Status
 
+from scorekeeper.compression import holds_secret
 from scorekeeper.games.models import Game
 from scorekeeper.leagues.models import League, LeagueGame, Player, Season
 from scorekeeper.leagues.selectors import (
@@ -368,7 +369,8 @@ def _season_out(season: Season, now: Season | None) -> dict[str, Any]:
 
 
 @router.post("/leagues", response={201: LeagueCreatedOut, **ERRORS}, summary="Start a league")
-def create_league(request: HttpRequest, payload: LeagueIn):
+def create_league(request: HttpRequest, response: HttpResponse, payload: LeagueIn):
+    holds_secret(response)  # the organiser's token
     league, token = league_create(
         name=payload.name,
         description=payload.description,

@@ -12,8 +12,9 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
-from ninja import Router, Schema, Status
+from ninja import Header, Router, Schema, Status
 
+from scorekeeper.compression import holds_secret
 from scorekeeper.games.models import Game
 from scorekeeper.games.rulebook.search import shown_passage
 from scorekeeper.games.scoresheet.selectors import game_state
@@ -32,7 +33,16 @@ from scorekeeper.games.table.seats import (
 
 from . import auth
 from .errors import ApiError, ErrorOut
-from .games import KEY_HEADER, GameToken, StateOut, _game_or_404, _hand_or_404, _write
+from .games import (
+    KEY_HEADER,
+    GameToken,
+    PreconditionFailedOut,
+    StateOut,
+    _game_or_404,
+    _hand_or_404,
+    _if_match,
+    _write,
+)
 
 router = Router(tags=["live table"])
 
@@ -57,6 +67,35 @@ class RulingIn(Schema):
     variant: Any = None  # default: the game's
     rule: Any
     note: Any = ""
+
+
+# A confirmation is about the hand the player read (API.md "Confirmations"): its etag is asked.
+CHECK_IF_MATCH = Header(
+    None,
+    alias="If-Match",
+    description=(
+        "Required: the hand's etag as the phone showed it. Without it 428; when hand n was "
+        "corrected, deleted or renumbered since, 412 with the state and nothing recorded."
+    ),
+)
+CHECK_ERRORS = {**ERRORS, 412: PreconditionFailedOut, 428: ErrorOut}
+
+
+def _hand_read(request: HttpRequest) -> str:
+    """The etag of the hand the player read (``If-Match``), or a 428: a confirmation without
+    it could be recorded on a hand the player never saw."""
+    read = _if_match(request)
+    if read is None:
+        raise ApiError(
+            gettext(
+                "If-Match: send the etag of the hand as your phone showed it; a confirmation "
+                "or dispute is about the hand you read"
+            ),
+            code="precondition_required",
+            field="If-Match",
+            status=428,
+        )
+    return read
 
 
 def _seated(request: HttpRequest, game: Game) -> str:
@@ -97,8 +136,9 @@ def _keeper_or_seat(request: HttpRequest, game: Game) -> str | None:
     response={201: SeatOut, 409: ErrorOut, **ERRORS},
     summary="Take a player's seat on this phone (the game's token moves a held seat)",
 )
-def claim_seat(request: HttpRequest, public_id: str, payload: SeatIn):
+def claim_seat(request: HttpRequest, response: HttpResponse, public_id: str, payload: SeatIn):
     game = _game_or_404(public_id)
+    holds_secret(response)  # the seat's token
     scheme, token = auth.credential(request)
     move = False
     if scheme == "bearer":
@@ -137,8 +177,11 @@ def free_seat(request: HttpRequest, public_id: str, player: str):
 
 @router.post(
     "/games/{public_id}/hands/{n}/confirm",
-    response={200: StateOut, **ERRORS},
-    summary="A seated player confirms hand n as it stands (clears their own dispute)",
+    response={200: StateOut, **CHECK_ERRORS},
+    summary=(
+        "A seated player confirms hand n as it stands (If-Match: the hand's etag as the phone"
+        " showed it; clears their own dispute)"
+    ),
 )
 def confirm_hand(
     request: HttpRequest,
@@ -146,13 +189,15 @@ def confirm_hand(
     public_id: str,
     n: int,
     idempotency_key: str | None = KEY_HEADER,
+    if_match: str | None = CHECK_IF_MATCH,
 ):
     game = _game_or_404(public_id)
     player = _seated(request, game)
+    read = _hand_read(request)
 
     def write() -> tuple[int, dict]:
         with _hand_or_404(n):
-            hand_confirm(game=game, number=n, player=player)
+            hand_confirm(game=game, number=n, player=player, if_match=read)
         return 200, game_state(game=game)
 
     return _write(request, response, game, None, write)
@@ -160,8 +205,11 @@ def confirm_hand(
 
 @router.post(
     "/games/{public_id}/hands/{n}/dispute",
-    response={200: StateOut, **ERRORS},
-    summary="A seated player disputes hand n, with a reason of at most 200 characters",
+    response={200: StateOut, **CHECK_ERRORS},
+    summary=(
+        "A seated player disputes hand n, with a reason of at most 200 characters (If-Match:"
+        " the hand's etag as the phone showed it)"
+    ),
 )
 def dispute_hand(
     request: HttpRequest,
@@ -170,13 +218,15 @@ def dispute_hand(
     n: int,
     payload: DisputeIn,
     idempotency_key: str | None = KEY_HEADER,
+    if_match: str | None = CHECK_IF_MATCH,
 ):
     game = _game_or_404(public_id)
     player = _seated(request, game)
+    read = _hand_read(request)
 
     def write() -> tuple[int, dict]:
         with _hand_or_404(n):
-            hand_dispute(game=game, number=n, player=player, reason=payload.reason)
+            hand_dispute(game=game, number=n, player=player, if_match=read, reason=payload.reason)
         return 200, game_state(game=game)
 
     return _write(request, response, game, payload, write)

@@ -102,10 +102,13 @@ class Hand(models.Model):
     # {player: {"disputed": bool, "reason": str}}. Kept on the hand, so a state reads it with
     # the hands; a correction or deletion empties it (it was about the hand as it was).
     checks = models.JSONField(default=dict, blank=True)
+    # Who saved it (API.md "The hand a phone meant"): the seated player whose phone kept score,
+    # "" for the scorekeeper's phone or an API client without a seat.
+    saved_by = models.CharField(max_length=40, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
-    # Not stored: hand_record sets it when a request_id it had seen returns the earlier hand.
+    # Not stored: set by a caller that answers the earlier hand for a request_id seen before.
     repeated = False
 
     class Meta:
@@ -290,6 +293,9 @@ class Handover(models.Model):
     secret_hash = models.CharField(max_length=64, unique=True)
     expires = models.DateTimeField()
     used = models.DateTimeField(null=True, blank=True)
+    # API.md "Handover" Decision: a handover hands the role over (the phones that kept score
+    # watch from then on); ``share`` makes a second keeper instead.
+    share = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

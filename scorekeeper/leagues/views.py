@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scorekeeper.compression import holds_secret
 from scorekeeper.games.pages.presentation import chart, qr_svg, seat_class
 from scorekeeper.games.pages.starting import start_page
 from scorekeeper.games.rights import access as game_access
@@ -182,7 +183,10 @@ def league_share(request: HttpRequest, league_id: str) -> HttpResponse:
         "organiser_url": organiser_url,
         "organiser_qr": qr_svg(organiser_url) if organiser_url else None,
     }
-    return render(request, "leagues/share.html", context)
+    response = render(request, "leagues/share.html", context)
+    if organiser_url is not None:
+        holds_secret(response)  # the organiser link: never compressed (BREACH), never cached
+    return response
 
 
 # -- the league page ----------------------------------------------------------------------------

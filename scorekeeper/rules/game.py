@@ -9,7 +9,7 @@ hand is always replayed through to the last one; it never changes another hand's
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,6 +110,70 @@ def replay(
         bonuses=bonuses,
     )
     return Replay(table, names, hands, state)
+
+
+def play_on(
+    *,
+    variant: str | Variant,
+    options: Mapping[str, Any] | None = None,
+    players: Sequence[str],
+    dealer: str | None = None,
+    totals: Mapping[str, int],
+    played: int,
+    next_dealer: str,
+    result: Any,
+    recorded: str | None = None,
+    earlier_winners: Callable[[], Sequence[Sequence[str]]] = tuple,
+) -> Replay:
+    """Score one more hand after ``played`` hands that left ``totals`` and ``next_dealer`` (the
+    state a replay of them ends in, as a game stores it), without scoring them again: what
+    :func:`replay` of every hand says about the new one, in constant time (issue 33 §6).
+
+    ``dealer``: the game's first dealer (the seating check); ``recorded``: who dealt the new
+    hand, if the table said (else ``next_dealer``, the rotation's suggestion);
+    ``earlier_winners``: the winners of each earlier hand, asked only when the new hand ends a
+    game whose end bonuses count hands won. The answer is a Replay of that one hand: its
+    ``state.running`` holds the totals after it.
+
+    >>> first = replay(variant="knock-rummy", players=["Ann", "Bob"], results=[
+    ...     {"knocker": "Ann", "hands": {"Ann": {"points": 3}, "Bob": {"points": 20}}}])
+    >>> more = play_on(variant="knock-rummy", players=["Ann", "Bob"],
+    ...     totals=first.state.totals, played=1, next_dealer=first.state.dealer,
+    ...     result={"knocker": "Bob", "hands": {"Ann": {"points": 5}, "Bob": {"points": 9}}})
+    >>> more.state.totals, more.state.dealer
+    ({'Ann': 31, 'Bob': -10}, 'Bob')
+    """
+    table, names, _first = setup_table(
+        variant=variant, options=options, players=players, dealer=dealer
+    )
+    dealt = seated_dealer(names, recorded) if recorded is not None else next_dealer
+    if dealt not in names:
+        dealt = seated_dealer(names, dealt)  # a ResultError naming the dealer
+    hand = score_at(table, names, dealt, result)
+    running = {name: int(totals[name]) for name in names}
+    for name, delta in hand.deltas.items():
+        running[name] += delta
+    over, winners = _end(table, names, running, played + 1, hand)
+    final = dict(running)
+    bonuses: tuple[Bonus, ...] = ()
+    if over:
+        won = [*earlier_winners(), hand.winners]
+        bonuses = final_bonuses(table, names, won, running, winners)
+        for bonus in bonuses:
+            final[bonus.player] += bonus.points
+    state = GameState(
+        totals=final,
+        running=[running],
+        dealer=_next_dealer(table, names, dealt, hand),
+        deal=table.variant.deal_for(len(names)),
+        over=over,
+        winners=winners,
+        hands_played=played + 1,
+        start=starting_total(table),
+        end=_end_rule(table),
+        bonuses=bonuses,
+    )
+    return Replay(table, names, [hand], state)
 
 
 def seated_dealer(names: Sequence[str], dealer: Any) -> str:

@@ -34,7 +34,7 @@
   // The Web Lock a tab holds while it sends the queue (see flush).
   var FLUSH_LOCK = "rt-queue-flush";
   // Form fields that are no part of the hand itself.
-  var NOT_THE_HAND = ["csrfmiddlewaretoken", "request_id", "save"];
+  var NOT_THE_HAND = ["csrfmiddlewaretoken", "request_id", "entering", "save"];
 
   function box() {
     return document.getElementById("net-status");
@@ -344,14 +344,18 @@
     var gameUrl = marker ? marker.dataset.gameUrl : "";
     var editing = marker && marker.dataset.editing;
     var formNumber = marker ? parseInt(marker.dataset.handNumber, 10) || 1 : 1;
+    // A new hand follows the saved and the queued ones; a correction keeps its number.
+    var number = editing ? formNumber
+      : nextNumber(gameUrl, savedHands(gameUrl, formNumber - 1, marker && marker.dataset.stamp));
+    // The hand this phone meant: if another phone saved that number first, the server records
+    // nothing (409) and the hand comes back to its form instead of counting twice.
+    if (!editing) data.set("entering", String(number));
     var body = new URLSearchParams(data).toString();
     var entry = {
       id: id,
       url: form.action,
       body: body,
-      // A new hand follows the saved and the queued ones; a correction keeps its number.
-      number: editing ? formNumber
-        : nextNumber(gameUrl, savedHands(gameUrl, formNumber - 1, marker && marker.dataset.stamp)),
+      number: number,
       gameUrl: gameUrl,
       formUrl: window.location.pathname,
       draftKey: marker ? marker.dataset.draftKey : null,
@@ -370,7 +374,7 @@
     if (!entry.draftKey) return;
     var values = [];
     new URLSearchParams(entry.body).forEach(function (value, name) {
-      if (name !== "csrfmiddlewaretoken" && name !== "save") values.push([name, value, true]);
+      if (["csrfmiddlewaretoken", "save", "entering"].indexOf(name) < 0) values.push([name, value, true]);
     });
     store.drafts.write(entry.draftKey, {
       base: entry.draftBase, values: values, at: Date.now(), submitted: false,

@@ -255,7 +255,7 @@ def test_a_retried_delete_with_if_match_answers_the_first_answer_not_412(client,
 
 
 def test_undo_of_a_delete_restores_and_changes_the_etag(client, game):
-    from scorekeeper.games.scoresheet.services import hand_restore
+    from tests.writes import hand_restore
 
     game_id, token = game
     before = etag(client, game_id, 1)

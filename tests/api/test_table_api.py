@@ -2,6 +2,7 @@
 and that a refused write changes nothing."""
 
 import json
+import re
 
 import pytest
 
@@ -20,11 +21,23 @@ def out(winner: str, amount: int) -> dict:
     }
 
 
+CHECK = re.compile(r"/api/v1/games/([^/]+)/hands/(\d+)/(confirm|dispute)$")
+
+
 def send(client, method, path, body=None, auth=None, **headers):
     if auth:
         headers["HTTP_AUTHORIZATION"] = auth
+    check = CHECK.search(path)
+    if check and "HTTP_IF_MATCH" not in headers:
+        # A phone confirms the hand it read: the etag of hand n as the state shows it now.
+        headers["HTTP_IF_MATCH"] = read_etag(client, check.group(1), int(check.group(2)))
     data = json.dumps(body) if body is not None else ""
     return getattr(client, method)(path, data, content_type="application/json", **headers)
+
+
+def read_etag(client, game_id, n):
+    hands = client.get(f"/api/v1/games/{game_id}").json().get("hands", [])
+    return hands[n - 1]["etag"] if 1 <= n <= len(hands) else "no-such-hand"
 
 
 @pytest.fixture
@@ -186,21 +199,100 @@ def test_a_long_reason_is_a_400_naming_the_field_and_changes_nothing(client, gam
     assert send(client, "post", path, {"reason": "y" * 200}, f"Seat {bob}").status_code == 200
 
 
-def test_an_unknown_hand_is_404(client, game):
+def test_an_unknown_hand_is_412_and_changes_nothing(client, game):
+    """A confirmation names the hand it read by its etag; no live hand has it (RFC 9110: a
+    failed precondition, as for a hand deleted since)."""
     game_id, _token = game
     bob = sit(client, game_id, "Bob")
-    assert (
-        send(
-            client, "post", f"/api/v1/games/{game_id}/hands/3/confirm", auth=f"Seat {bob}"
-        ).status_code
-        == 404
+    response = send(client, "post", f"/api/v1/games/{game_id}/hands/3/confirm", auth=f"Seat {bob}")
+    assert response.status_code == 412
+    response = send(client, "post", f"/api/v1/games/{game_id}/hands/0/dispute", {}, f"Seat {bob}")
+    assert response.status_code == 412
+    assert Hand.objects.exclude(checks={}).count() == 0
+
+
+# -- confirmations bound to the hand read (issue 33 §3) ----------------------------------
+
+
+def test_a_confirmation_without_if_match_is_428_and_changes_nothing(client, game):
+    game_id, _token = game
+    bob = sit(client, game_id, "Bob")
+    for path, body in (("confirm", None), ("dispute", {"reason": "no"})):
+        response = client.post(
+            f"/api/v1/games/{game_id}/hands/1/{path}",
+            json.dumps(body) if body else "",
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Seat {bob}",
+        )
+        assert response.status_code == 428
+        assert response.json()["error"]["field"] == "If-Match"
+        assert response.json()["error"]["code"] == "precondition_required"
+    assert Hand.objects.exclude(checks={}).count() == 0
+
+
+def test_deleting_hand_2_while_bob_reads_it_is_412_not_a_confirmation_of_hand_3(client, game):
+    game_id, token = game
+    send(
+        client,
+        "post",
+        f"/api/v1/games/{game_id}/hands",
+        {"result": out("Cy", 30)},
+        f"Bearer {token}",
     )
-    assert (
-        send(
-            client, "post", f"/api/v1/games/{game_id}/hands/0/dispute", {}, f"Seat {bob}"
-        ).status_code
-        == 404
+    bob = sit(client, game_id, "Bob")
+    seen = read_etag(client, game_id, 2)  # Bob's phone shows hand 2
+    send(client, "delete", f"/api/v1/games/{game_id}/hands/2", auth=f"Bearer {token}")
+    path = f"/api/v1/games/{game_id}/hands/2/confirm"
+    response = send(client, "post", path, auth=f"Seat {bob}", HTTP_IF_MATCH=seen)
+    assert response.status_code == 412
+    body = response.json()
+    assert body["error"]["field"] == "If-Match"
+    assert [h["confirmed"] for h in body["hands"]] == [[], []]  # the state as it is now
+    assert Hand.objects.exclude(checks={}).count() == 0
+
+
+def test_a_corrected_hand_is_412_for_the_old_etag_and_200_for_the_new(client, game):
+    game_id, token = game
+    bob = sit(client, game_id, "Bob")
+    seen = read_etag(client, game_id, 1)
+    send(
+        client,
+        "put",
+        f"/api/v1/games/{game_id}/hands/1",
+        {"result": out("Ann", 15)},
+        f"Bearer {token}",
     )
+    path = f"/api/v1/games/{game_id}/hands/1/dispute"
+    old = send(client, "post", path, {"reason": "x"}, f"Seat {bob}", HTTP_IF_MATCH=seen)
+    assert old.status_code == 412
+    fresh = send(client, "post", path, {"reason": "x"}, f"Seat {bob}")
+    assert fresh.status_code == 200
+    assert fresh.json()["hands"][0]["disputed"] == [{"player": "Bob", "reason": "x"}]
+
+
+def test_a_confirmation_stops_counting_when_the_hand_is_rescored(client, game):
+    """What a player confirmed is the hand's result as it stood: when the stored result moves
+    (a renumbering that rescores a later hand keeps its etag), the confirmation is no longer
+    listed and a league that requires confirmation no longer counts it."""
+    from scorekeeper.games.table.seats import confirmation_status
+
+    game_id, _token = game
+    bob = sit(client, game_id, "Bob")
+    for n in (1, 2):
+        assert (
+            send(
+                client, "post", f"/api/v1/games/{game_id}/hands/{n}/confirm", auth=f"Seat {bob}"
+            ).status_code
+            == 200
+        )
+    stored = Game.objects.get(public_id=game_id)
+    assert confirmation_status(game=stored) == (True, False)
+    hand = Hand.objects.get(game=stored, number=2)
+    hand.result = {**hand.result, "deltas": {"Ann": 0, "Bob": 21, "Cy": 0}}
+    hand.save()
+    assert confirmation_status(game=stored) == (False, False)
+    assert state(client, game_id)["hands"][1]["confirmed"] == []
+    assert state(client, game_id)["hands"][0]["confirmed"] == ["Bob"]
 
 
 def test_a_correction_or_deletion_clears_that_hands_confirmations_only(client, game):

@@ -93,7 +93,9 @@ def test_a_handover_link_lets_one_phone_keep_score_once(served, chromium, size):
             expect(page.locator("#hand-1")).to_contain_text("Ann")
             assert still_same_page(page)  # pushed, not reloaded
             expect(page.locator("html")).to_have_attribute("data-live", "stream")
-        expect(keeper.locator(".enter-hand")).to_have_text("Enter hand 2")  # the keeper still can
+        # The role was handed over (API.md Decision): the old keeper's phone watches now.
+        keeper.reload()
+        expect(keeper.locator(".enter-hand")).to_have_count(0)
         expect(viewer.locator(".enter-hand")).to_have_count(0)
 
         # The same link again, on a third phone: refused, in words, and no right to edit.

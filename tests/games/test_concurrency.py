@@ -12,7 +12,8 @@ from django.db import connection
 
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.scoresheet.selectors import game_state, game_state_replayed
-from scorekeeper.games.scoresheet.services import game_create, hand_correct, hand_record
+from scorekeeper.games.scoresheet.services import game_create
+from tests.writes import hand_correct, hand_delete, hand_record
 
 ABC = ["Ann", "Bob", "Cy"]
 THREADS = 6
@@ -109,7 +110,7 @@ def test_corrections_racing_new_hands_leave_a_consistent_game():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_delete_retried_by_several_clients_at_once_deletes_one_hand():
-    from scorekeeper.games.scoresheet.services import hand_delete, request_fingerprint, write_once
+    from scorekeeper.games.scoresheet.services import request_fingerprint, write_once
 
     game = new_game()
     for points in (1, 2, 3):
@@ -124,7 +125,9 @@ def test_a_delete_retried_by_several_clients_at_once_deletes_one_hand():
             hand_delete(game=mine, number=1)
             return 200, {"deleted": 1}
 
-        outcome = write_once(game=mine, key="same", request=request_fingerprint("DELETE", 1), write=write)
+        outcome = write_once(
+            game=mine, key="same", request=request_fingerprint("DELETE", 1), write=write
+        )
         answers.append(outcome)
 
     run_together([retry] * THREADS)
@@ -144,9 +147,52 @@ def test_a_game_created_by_several_retries_at_once_is_created_once():
             game = new_game()
             return 201, {"id": game.public_id}
 
-        outcome = write_once(game=None, key="create", request=request_fingerprint("POST"), write=write)
+        outcome = write_once(
+            game=None, key="create", request=request_fingerprint("POST"), write=write
+        )
         ids.append(outcome.body["id"])
 
     run_together([retry] * THREADS)
     assert len(set(ids)) == 1
     assert Game.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_confirmation_racing_a_correction_never_counts_for_the_corrected_result():
+    """Issue 33 §3: Bob confirms the hand his phone shows while the keeper corrects it, at the
+    same moment, round after round. Whichever takes the game's lock first, the corrected hand
+    is never confirmed: a confirmation first is cleared by the correction; a correction first
+    makes the confirmation (naming the old etag) a HandChanged, recording nothing."""
+    from scorekeeper.games.scoresheet.services import HandChanged, hand_add, hand_correction
+    from scorekeeper.games.table.seats import confirmation_status, hand_confirm, seat_claim
+
+    game = new_game()
+    seat_claim(game=game, player="Bob")
+    outcomes = []
+    for round_ in range(20):
+        hand = hand_add(game=Game.objects.get(pk=game.pk), entry=entry(round_ + 1)).hand
+        seen, number = hand.etag, hand.number
+        said = {}
+        # Read here: the threads only run services (which retry a locked SQLite).
+        bobs, keepers = Game.objects.get(pk=game.pk), Game.objects.get(pk=game.pk)
+
+        def confirm(mine=bobs, number=number, seen=seen, said=said):
+            try:
+                hand_confirm(game=mine, number=number, player="Bob", if_match=seen)
+                said["confirm"] = "recorded"
+            except HandChanged:
+                said["confirm"] = "refused"
+
+        def correct(points=round_ + 50, mine=keepers, number=number):
+            hand_correction(game=mine, number=number, entry=entry(points))
+
+        run_together([confirm, correct])
+        outcomes.append(said["confirm"])
+        stored = Hand.objects.get(game=game, number=number, deleted_at__isnull=True)
+        assert stored.entry == entry(round_ + 50)
+        assert "Bob" not in stored.checks
+        game.refresh_from_db()
+        state = game_state(game=game)
+        assert state["hands"][number - 1]["confirmed"] == []
+        assert confirmation_status(game=game) == (False, False)
+    assert set(outcomes) <= {"recorded", "refused"}

@@ -4,8 +4,9 @@ import pytest
 
 from scorekeeper.games.models import Game, Hand, HandRevision
 from scorekeeper.games.scoresheet.selectors import game_state, game_state_replayed
-from scorekeeper.games.scoresheet.services import game_create, game_create_played, hand_record
+from scorekeeper.games.scoresheet.services import game_create, game_create_played
 from scorekeeper.rules.errors import RulesError
+from tests.writes import hand_record
 
 pytestmark = pytest.mark.django_db
 

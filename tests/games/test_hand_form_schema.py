@@ -4,10 +4,11 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.games.scoresheet.forms import NOBODY, HandForm
-from scorekeeper.games.scoresheet.services import game_create, hand_record
+from scorekeeper.games.scoresheet.services import game_create
 from scorekeeper.rules import RulesError, all_variants
 from scorekeeper.rules.errors import ResultError
 from scorekeeper.rules.families import family_of
+from tests.writes import hand_record
 
 from .page_helpers import post_hand, start_game, state
 

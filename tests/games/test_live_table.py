@@ -17,15 +17,10 @@ from django.utils.crypto import get_random_string
 from scorekeeper.games import events
 from scorekeeper.games.models import JOIN_CODE_ALPHABET, Game, Handover
 from scorekeeper.games.rights import grants
-from scorekeeper.games.scoresheet.services import (
-    game_create,
-    hand_correct,
-    hand_delete,
-    hand_record,
-    hand_restore,
-)
+from scorekeeper.games.scoresheet.services import game_create
 from scorekeeper.games.table.handover import game_by_code, handover_create, normalise_code
 from scorekeeper.rules import RulesError
+from tests.writes import hand_correct, hand_delete, hand_record, hand_restore
 
 from .page_helpers import knock_hand, post_hand, start_game
 
@@ -215,9 +210,10 @@ def test_keep_score_on_another_phone_from_the_share_page(client):
     assert page.status_code == 200 and page["Cache-Control"] == "no-store"
     link = re.search(r'id="handover-link" href="([^"]+)"', page.content.decode()).group(1)
     assert "<svg" in page.content.decode()  # the QR code
+    assert "this phone only watches" in page.content.decode()
     phone = Client()
     assert phone.post(reverse("game_take", args=[game_id]), {"token": link}).status_code == 302
-    assert editable(phone, game_id) and editable(client, game_id)  # both may keep score
+    assert editable(phone, game_id) and not editable(client, game_id)  # handed over
     # A phone that may only watch gets no handover link.
     assert Client().post(reverse("game_handover", args=[game_id])).status_code == 403
 

@@ -11,16 +11,9 @@ from scorekeeper.games.scoresheet.selectors import (
     hand_histories,
     hand_history,
 )
-from scorekeeper.games.scoresheet.services import (
-    GameOver,
-    game_create,
-    hand_correct,
-    hand_delete,
-    hand_record,
-    hand_restore,
-    token_valid,
-)
+from scorekeeper.games.scoresheet.services import GameOver, game_create, token_valid
 from scorekeeper.rules.errors import RulesError
+from tests.writes import hand_correct, hand_delete, hand_record, hand_restore
 
 pytestmark = pytest.mark.django_db
 

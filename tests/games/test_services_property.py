@@ -6,15 +6,10 @@ from hypothesis import strategies as st
 
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.scoresheet.selectors import game_state, game_state_replayed
-from scorekeeper.games.scoresheet.services import (
-    GameOver,
-    game_create,
-    hand_correct,
-    hand_delete,
-    hand_record,
-)
+from scorekeeper.games.scoresheet.services import GameOver, game_create
 from scorekeeper.rules.errors import GameOverError, RulesError
 from scorekeeper.rules.game import replay
+from tests.writes import hand_correct, hand_delete, hand_record
 
 ABC = ["Ann", "Bob", "Cy"]
 

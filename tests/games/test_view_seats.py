@@ -23,6 +23,13 @@ def table(client):
     return client, Client(), game_id
 
 
+def read(game_id, n) -> dict:
+    """What the page's confirm and dispute forms post besides the reason: the etag of the hand
+    they show."""
+    hands = state(game_id)["hands"]
+    return {"etag": hands[n - 1]["etag"] if 1 <= n <= len(hands) else "gone"}
+
+
 def page(phone, game_id) -> str:
     return phone.get(reverse("game", args=[game_id])).content.decode()
 
@@ -76,14 +83,17 @@ def test_a_held_seat_is_refused_to_another_phone_and_moved_by_the_keeper(table):
 def test_confirm_shows_a_tick_on_every_phone_and_a_dispute_its_reason(table):
     keeper, phone, game_id = table
     take(phone, game_id, "Bob")
-    response = phone.post(reverse("hand_confirm", args=[game_id, 1]))
+    response = phone.post(reverse("hand_confirm", args=[game_id, 1]), read(game_id, 1))
     assert response.status_code == 302
     for html in (page(keeper, game_id), page(phone, game_id), page(Client(), game_id)):
         assert "Confirmed by Bob" in html
         assert 'class="said confirmed"' in html
     html = page(phone, game_id)
     assert "Confirm hand 1" not in html and "Confirm hand 2" in html
-    phone.post(reverse("hand_dispute", args=[game_id, 2]), {"reason": "Cy had 13, not 3"})
+    phone.post(
+        reverse("hand_dispute", args=[game_id, 2]),
+        {**read(game_id, 2), "reason": "Cy had 13, not 3"},
+    )
     for html in (page(keeper, game_id), page(Client(), game_id)):
         assert "Bob disputes this hand" in html and "Cy had 13, not 3" in html
         assert 'class="said disputed"' in html
@@ -92,8 +102,8 @@ def test_confirm_shows_a_tick_on_every_phone_and_a_dispute_its_reason(table):
 def test_a_correction_clears_the_ticks_of_that_hand(table):
     keeper, phone, game_id = table
     take(phone, game_id, "Bob")
-    phone.post(reverse("hand_confirm", args=[game_id, 1]))
-    phone.post(reverse("hand_confirm", args=[game_id, 2]))
+    phone.post(reverse("hand_confirm", args=[game_id, 1]), read(game_id, 1))
+    phone.post(reverse("hand_confirm", args=[game_id, 2]), read(game_id, 2))
     keeper.post(reverse("hand_update", args=[game_id, 2]), knock_hand(1, 12, 4, 20))
     hands = state(game_id)["hands"]
     assert hands[0]["confirmed"] == ["Bob"] and hands[1]["confirmed"] == []
@@ -102,9 +112,13 @@ def test_a_correction_clears_the_ticks_of_that_hand(table):
 
 def test_confirming_without_a_seat_is_403_and_changes_nothing(table):
     keeper, _phone, game_id = table
-    assert keeper.post(reverse("hand_confirm", args=[game_id, 1])).status_code == 403
     assert (
-        Client().post(reverse("hand_dispute", args=[game_id, 1]), {"reason": "x"}).status_code
+        keeper.post(reverse("hand_confirm", args=[game_id, 1]), read(game_id, 1)).status_code == 403
+    )
+    assert (
+        Client()
+        .post(reverse("hand_dispute", args=[game_id, 1]), {**read(game_id, 1), "reason": "x"})
+        .status_code
         == 403
     )
     assert not Hand.objects.exclude(checks={}).exists()
@@ -114,7 +128,9 @@ def test_a_long_reason_is_refused_with_a_message(table):
     _keeper, phone, game_id = table
     take(phone, game_id, "Bob")
     response = phone.post(
-        reverse("hand_dispute", args=[game_id, 1]), {"reason": "x" * 201}, follow=True
+        reverse("hand_dispute", args=[game_id, 1]),
+        {**read(game_id, 1), "reason": "x" * 201},
+        follow=True,
     )
     assert "at most 200 characters" in response.content.decode()
     assert not Hand.objects.exclude(checks={}).exists()
@@ -126,10 +142,33 @@ def test_an_unknown_player_or_hand_is_a_message_not_an_error(table):
     assert response.status_code == 302
     assert "Dan is not a player of this game" in page(phone, game_id)
     take(phone, game_id, "Bob")
-    response = phone.post(reverse("hand_confirm", args=[game_id, 9]), follow=True)
-    assert (
-        response.status_code == 200 and "This game has no hand 9 now." in response.content.decode()
-    )
+    response = phone.post(reverse("hand_confirm", args=[game_id, 9]), read(game_id, 9), follow=True)
+    assert response.status_code == 200
+    assert "Nothing was recorded: hand 9 changed" in response.content.decode()
+
+
+def test_the_forms_carry_the_etag_of_the_hand_they_show(table):
+    _keeper, phone, game_id = table
+    take(phone, game_id, "Bob")
+    html = page(phone, game_id)
+    for n in (1, 2):
+        assert f'name="etag" value="{state(game_id)["hands"][n - 1]["etag"]}"' in html
+
+
+def test_a_confirmation_of_a_hand_deleted_since_records_nothing_on_the_next_one(table):
+    """The keeper deletes hand 1 while Bob's phone shows it: Bob's "Confirm hand 1" must not
+    land on the former hand 2, which he never saw."""
+    keeper, phone, game_id = table
+    take(phone, game_id, "Bob")
+    shown = read(game_id, 1)
+    keeper.post(reverse("hand_delete", args=[game_id, 1]), {"etag": shown["etag"]})
+    assert len(state(game_id)["hands"]) == 1
+    response = phone.post(reverse("hand_confirm", args=[game_id, 1]), shown, follow=True)
+    assert "Nothing was recorded: hand 1 changed" in response.content.decode()
+    assert not Hand.objects.exclude(checks={}).exists()
+    # A form from before forms carried the etag records nothing either.
+    phone.post(reverse("hand_confirm", args=[game_id, 1]))
+    assert not Hand.objects.exclude(checks={}).exists()
 
 
 def test_leaving_and_changing_seats(table):
@@ -146,7 +185,7 @@ def test_the_live_fragment_changes_etag_with_a_confirmation(table):
     keeper, phone, game_id = table
     first = keeper.get(reverse("game", args=[game_id]), **HTMX)
     take(phone, game_id, "Bob")
-    phone.post(reverse("hand_confirm", args=[game_id, 1]))
+    phone.post(reverse("hand_confirm", args=[game_id, 1]), read(game_id, 1))
     again = keeper.get(reverse("game", args=[game_id]), HTTP_IF_NONE_MATCH=first["ETag"], **HTMX)
     assert again.status_code == 200 and "Confirmed by Bob" in again.content.decode()
 
@@ -159,8 +198,8 @@ def test_the_page_makes_the_same_queries_with_confirmations(table, django_assert
     take(phone, game_id, "Bob")
     with CaptureQueriesContext(connection) as before:
         page(phone, game_id)
-    phone.post(reverse("hand_confirm", args=[game_id, 1]))
-    phone.post(reverse("hand_dispute", args=[game_id, 2]), {"reason": "r"})
+    phone.post(reverse("hand_confirm", args=[game_id, 1]), read(game_id, 1))
+    phone.post(reverse("hand_dispute", args=[game_id, 2]), {**read(game_id, 2), "reason": "r"})
     with CaptureQueriesContext(connection) as after:
         page(phone, game_id)
     assert len(after) == len(before)

@@ -6,9 +6,9 @@ import datetime as dt
 
 from django.utils import timezone
 
-from scorekeeper.games.scoresheet.services import hand_record
 from scorekeeper.leagues.models import League, LeagueGame
 from scorekeeper.leagues.services import league_create, league_game_create
+from tests.writes import hand_record
 
 QUICK = "german-rummy"  # penalty points: lowest first
 ONE_HAND = {"hands": 1}

@@ -18,7 +18,6 @@ from django.utils import timezone
 
 from scorekeeper.games.models import Game
 from scorekeeper.games.scoresheet.selectors import game_state
-from scorekeeper.games.scoresheet.services import hand_record
 from scorekeeper.leagues.models import LeagueGame, Player, Standing
 from scorekeeper.leagues.selectors import standings
 from scorekeeper.leagues.services import (
@@ -33,6 +32,7 @@ from scorekeeper.leagues.transfer import export_csv, export_document, import_gam
 from scorekeeper.rules.errors import RulesError
 from scorekeeper.rules.game import replay
 from tests.api.test_score_examples import EXAMPLES
+from tests.writes import hand_record
 
 from .helpers import new_league, penalties, play, when
 

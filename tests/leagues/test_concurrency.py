@@ -4,11 +4,11 @@ ends up exactly as a rebuild from scratch says (no game's rating update lost).""
 import pytest
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.scoresheet.services import hand_record
 from scorekeeper.leagues.models import RatingSnapshot
 from scorekeeper.leagues.selectors import standings
 from scorekeeper.leagues.services import rebuild_league
 from tests.games.test_concurrency import run_together
+from tests.writes import hand_record
 
 from .helpers import new_league, penalties, play, when
 

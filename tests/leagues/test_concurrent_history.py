@@ -15,7 +15,6 @@ import itertools
 import pytest
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.scoresheet.services import hand_correct, hand_delete
 from scorekeeper.leagues.models import LeagueGame, Player, RatingSnapshot
 from scorekeeper.leagues.services import (
     league_game_set_played_on,
@@ -25,6 +24,7 @@ from scorekeeper.leagues.services import (
 )
 from scorekeeper.leagues.transfer import import_games
 from tests.games.test_concurrency import run_together
+from tests.writes import hand_correct, hand_delete
 
 from .helpers import QUICK, new_league, penalties, play, when
 

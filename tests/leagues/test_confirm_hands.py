@@ -15,8 +15,9 @@ pytestmark = pytest.mark.django_db
 TWO_HANDS = {"variant": "german-rummy", "options": {"hands": 2}}
 
 
-def send(client, method, path, body=None, auth=None):
-    headers = {"HTTP_AUTHORIZATION": auth} if auth else {}
+def send(client, method, path, body=None, auth=None, **headers):
+    if auth:
+        headers["HTTP_AUTHORIZATION"] = auth
     data = json.dumps(body) if body is not None else ""
     return getattr(client, method)(path, data, content_type="application/json", **headers)
 
@@ -54,8 +55,11 @@ def sit(client, game_id, player):
 
 
 def confirm(client, game_id, n, seat):
+    """Bob's phone confirms hand n as it shows it (If-Match: the hand's etag)."""
     path = f"/api/v1/games/{game_id}/hands/{n}/confirm"
-    assert send(client, "post", path, auth=f"Seat {seat}").status_code == 200
+    seen = client.get(f"/api/v1/games/{game_id}").json()["hands"][n - 1]["etag"]
+    response = send(client, "post", path, auth=f"Seat {seat}", HTTP_IF_MATCH=seen)
+    assert response.status_code == 200
 
 
 def games_counted(client, league) -> int:
@@ -139,7 +143,11 @@ def test_a_dispute_keeps_the_game_out_until_the_organiser_accepts(client, league
     bob = sit(client, game_id, "Bob")
     confirm(client, game_id, 1, bob)
     path = f"/api/v1/games/{game_id}/hands/2/dispute"
-    send(client, "post", path, {"reason": "Cy had 30, not 40"}, f"Seat {bob}")
+    seen = client.get(f"/api/v1/games/{game_id}").json()["hands"][1]["etag"]
+    disputed = send(
+        client, "post", path, {"reason": "Cy had 30, not 40"}, f"Seat {bob}", HTTP_IF_MATCH=seen
+    )
+    assert disputed.status_code == 200
     assert games_counted(client, league) == 0
     # Freeing the disputing seat leaves the dispute on the hand: still out.
     send(client, "delete", f"/api/v1/games/{game_id}/seats/Bob", auth=f"Seat {bob}")

@@ -3,15 +3,10 @@ always been so: compared with a league built from scratch with the corrected dat
 
 import pytest
 
-from scorekeeper.games.scoresheet.services import (
-    hand_correct,
-    hand_delete,
-    hand_record,
-    hand_restore,
-)
 from scorekeeper.leagues.models import RatingSnapshot
 from scorekeeper.leagues.selectors import standings
 from scorekeeper.leagues.services import rebuild_league, season_create
+from tests.writes import hand_correct, hand_delete, hand_record, hand_restore
 
 from .helpers import new_league, penalties, play, when
 

@@ -5,7 +5,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games.scoresheet.services import hand_correct, hand_delete, hand_restore
 from scorekeeper.leagues.models import RatingSnapshot
 from scorekeeper.leagues.selectors import standings
 from scorekeeper.leagues.services import (
@@ -15,6 +14,7 @@ from scorekeeper.leagues.services import (
     season_create,
 )
 from scorekeeper.leagues.transfer import export_csv, export_document, import_games
+from tests.writes import hand_correct, hand_delete, hand_restore
 
 from .helpers import new_league, penalties, play, when
 

@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from scorekeeper.games.scoresheet.services import hand_correct, hand_record
 from scorekeeper.leagues.selectors import player_hand_stats
 from scorekeeper.leagues.services import player_merge, season_create
+from tests.writes import hand_correct, hand_record
 
 from .helpers import new_league, penalties, play, when
 

@@ -7,7 +7,6 @@ import datetime as dt
 import pytest
 from django.db import connection
 
-from scorekeeper.games.scoresheet.services import hand_correct
 from scorekeeper.leagues.models import RatingSnapshot, Standing
 from scorekeeper.leagues.services import (
     league_game_set_played_on,
@@ -15,6 +14,7 @@ from scorekeeper.leagues.services import (
     rebuild_league,
     season_create,
 )
+from tests.writes import hand_correct
 
 from .helpers import new_league, penalties, play, when
 

@@ -198,8 +198,8 @@ def test_as_of_equals_the_table_built_from_the_games_until_then():
 def test_a_game_in_play_tonight_makes_no_night_of_the_table():
     """Tonight's first game, started or in play, neither lists every player apart as missing
     the last night nor hides the movement since the previous night."""
-    from scorekeeper.games.scoresheet.services import hand_record
     from scorekeeper.leagues.services import league_update
+    from tests.writes import hand_record
 
     league, token = new_league(min_games=0)
     play(league, token, ["Ann", "Bob", "Cy"], penalties("Ann", Bob=5, Cy=9), played=when(1))
@@ -260,8 +260,8 @@ def test_a_late_joiner_is_marked_new_since_the_previous_night():
 def test_a_player_whose_only_game_tonight_is_in_play_attends_tonight():
     """Once another game of tonight is over, a player seated only in a game still in play
     tonight is not listed apart as missing the night; one seated in none is."""
-    from scorekeeper.games.scoresheet.services import hand_record
     from scorekeeper.leagues.services import league_update
+    from tests.writes import hand_record
 
     league, token = new_league(min_games=0)
     everyone = ["Ann", "Bob", "Cy", "Dee"]

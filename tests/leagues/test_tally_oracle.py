@@ -14,12 +14,6 @@ import pytest
 from django.apps import apps
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.scoresheet.services import (
-    hand_correct,
-    hand_delete,
-    hand_record,
-    hand_restore,
-)
 from scorekeeper.leagues.models import ChipTally, HandTally, League, LeagueGame
 from scorekeeper.leagues.selectors import player_hand_stats
 from scorekeeper.leagues.services import (
@@ -31,6 +25,7 @@ from scorekeeper.leagues.services import (
 )
 from scorekeeper.leagues.transfer import export_csv, import_games
 from scorekeeper.rules.errors import RulesError
+from tests.writes import hand_correct, hand_delete, hand_record, hand_restore
 
 from .helpers import new_league, penalties, play, when
 from .tally_oracle import stats_from_hands

@@ -431,8 +431,8 @@ def test_a_league_game_page_lists_the_ratings_by_place_with_league_names(client)
 def test_the_game_nights_name_each_player_as_the_league_knows_them_in_order_of_place(client):
     """After a rename and a merge, the nights list every game's players by their league
     names (finished games and a game in play alike), each finished game by place."""
-    from scorekeeper.games.scoresheet.services import hand_record
     from scorekeeper.leagues.services import player_merge, player_rename
+    from tests.writes import hand_record
 
     league, token = new_league(min_games=1)
     play(league, token, ["Ann", "Bob", "Cy"], penalties("Cy", Ann=9, Bob=5), played=when(1))

@@ -10,12 +10,7 @@ from django.core.management.base import CommandError
 
 from scorekeeper.games.models import Game, Hand, HandRevision, Seat
 from scorekeeper.games.scoresheet.selectors import game_state
-from scorekeeper.games.scoresheet.services import (
-    game_create,
-    hand_correct,
-    hand_delete,
-    hand_record,
-)
+from scorekeeper.games.scoresheet.services import game_create
 from scorekeeper.leagues.models import (
     League,
     LeagueGame,
@@ -37,6 +32,7 @@ from scorekeeper.leagues.services import (
     token_valid,
 )
 from tests.leagues.helpers import new_league, penalties, play, when
+from tests.writes import hand_correct, hand_delete, hand_record
 
 pytestmark = pytest.mark.django_db
 
@@ -451,8 +447,9 @@ def test_round_trip_keeps_seats_confirmations_and_rulings(tmp_path):
     ids = make_games()
     game = Game.objects.get(public_id=ids[0])
     _bob, token = seat_claim(game=game, player="Bob")
-    hand_confirm(game=game, number=1, player="Bob")
-    hand_dispute(game=game, number=2, player="Bob", reason="Cy had KH 7S, 17")
+    etags = [h["etag"] for h in game_state(game=game)["hands"]]
+    hand_confirm(game=game, number=1, player="Bob", if_match=etags[0])
+    hand_dispute(game=game, number=2, player="Bob", if_match=etags[1], reason="Cy had KH 7S, 17")
     ruling_record(game=game, question="Is K-A-2 a run?", variant=None, rule="melds", note="no")
     before = export()
     state = game_state(game=game)

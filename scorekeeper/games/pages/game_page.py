@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -268,8 +269,15 @@ def hand_page(
     preview: dict[str, Any] | None,
     request_id: str,
     posted_etag: str | None,
+    entering: int | None = None,
+    taken: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The hand form's context: a new hand (``number`` None) or a correction of ``number``.
+
+    ``entering``: the number of the new hand the form was first drawn for, kept through
+    previews (the form posts it, so a hand another phone saved first is never counted twice);
+    ``taken``: that hand as another phone saved it (:func:`.selectors.saved_hand`), shown beside
+    the form's own, which then offers to be saved as the next hand.
 
     ``posted_etag``: the version of the hand the form was drawn for, kept through previews (so
     saving after another phone changed that hand changes nothing); ``request_id``: the form's
@@ -280,6 +288,8 @@ def hand_page(
     if number is None:
         dealer = state["dealer"]
         title_number = len(state["hands"]) + 1
+        if entering is not None and 1 <= entering <= title_number:
+            title_number = entering
         draft_base = "new"
     else:
         stored = state["hands"][number - 1]
@@ -304,6 +314,18 @@ def hand_page(
         "draft_base": draft_base,
         "request_id": request_id,
         "hand_etag": hand_etag,
+        "taken": _taken(taken),
+    }
+
+
+def _taken(hand: dict[str, Any] | None) -> dict[str, Any] | None:
+    if hand is None:
+        return None
+    return {
+        **hand,
+        "deltas_list": list(hand["deltas"].items()),
+        "saved_at": parse_datetime(hand["saved_at"]),
+        "next": hand["n"] + 1,
     }
 
 

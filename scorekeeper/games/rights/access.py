@@ -76,6 +76,17 @@ def grant_edit(request: HttpRequest, game: Game) -> None:
     EDIT.give(request, game)
 
 
+def hand_over(request: HttpRequest, game: Game) -> int:
+    """This browser took the role of keeper by a handover link (the caller checked it): the
+    phones that kept score until now watch from now on (API.md "Handover" Decision)."""
+    return EDIT.hand_over(request, game)
+
+
+def handed_over(request: HttpRequest, game: Game):
+    """When this browser handed the keeping of ``game``'s score to another phone, or None."""
+    return EDIT.handed_over(request, game)
+
+
 def grant_rematch(request: HttpRequest, game: Game, previous: Game) -> bool:
     """A rematch keeps its game's edit token, so a browser that may edit ``previous`` may edit
     ``game`` (its rematch) too; says whether it may."""

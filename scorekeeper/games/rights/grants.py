@@ -38,6 +38,8 @@ from django.utils.crypto import salted_hmac
 
 from ..models import Grant
 
+# What a row holds once its browser handed the thing over to another phone (never an HMAC).
+HANDED_OVER = "handed-over"
 # A grant's row is touched when used, at most this often (its "seen" orders "My games").
 REFRESH = timedelta(hours=1)
 _ROWS = "_grant_rows"  # the request's cache of its session's rows
@@ -129,6 +131,29 @@ class GrantKind:
         if entry is not None and self._trade(request, thing):
             return
         self._keep(request, thing)
+
+    # -- handing over --
+
+    def hand_over(self, request: HttpRequest, thing: Grantable) -> int:
+        """Only this browser holds ``thing`` from now on: every other session's row stops
+        granting (its grant becomes :data:`HANDED_OVER`, which no HMAC equals, so the other
+        phones watch and can say why) and this browser gets its grant. Returns how many
+        phones handed over. The token (API clients, other apps' rights) keeps every right."""
+        key = session_key(request, create=True)
+        others = Grant.objects.filter(kind=self.kind, public_id=thing.public_id).exclude(
+            session_id=key
+        )
+        handed = others.exclude(grant=HANDED_OVER).update(grant=HANDED_OVER, seen=timezone.now())
+        self.give(request, thing)
+        return handed
+
+    def handed_over(self, request: HttpRequest, thing: Grantable) -> datetime | None:
+        """When this browser handed ``thing`` over to another phone, if it did (and holds no
+        right over it again since)."""
+        row = self._rows(request).get(thing.public_id)
+        if row is not None and row.grant == HANDED_OVER:
+            return row.seen
+        return None
 
     # -- the rows and the session's list --
 

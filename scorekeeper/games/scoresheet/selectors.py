@@ -6,6 +6,8 @@ same dict from the engine, so anyone (tests, an admin check) can verify the cach
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections import defaultdict
 from collections.abc import Sequence
@@ -123,14 +125,7 @@ def game_state(
         )
         for hand in hands
     ]
-    summary = {
-        "totals": game.totals,
-        "dealer": game.next_dealer,
-        "deal": game.next_deal,
-        "over": game.over,
-        "winners": game.winners,
-    }
-    return _state(game, players, hands, summary, claimed)
+    return _state(game, players, hands, stored_summary(game), claimed)
 
 
 def _seats(game: Game) -> tuple[list[str], list[str]]:
@@ -298,10 +293,44 @@ def game_bonuses(
     return [{"player": b.player, "points": b.points, "line": as_dict(b.line)} for b in bonuses]
 
 
+def result_digest(result: dict) -> str:
+    """A short digest of a hand's stored result (what a seated player read and confirmed)."""
+    text = json.dumps(result, sort_keys=True, ensure_ascii=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def check_stands(said: dict, result: dict) -> bool:
+    """Is what a player said still about the hand as it stands? (A check from before digests
+    were kept counts as it did.)"""
+    seen = said.get("seen")
+    return seen is None or seen == result_digest(result)
+
+
+def checks_listed(
+    checks: dict | None, players: list[str], digest: str | None
+) -> tuple[list[str], list[dict[str, str]]]:
+    """Who confirmed and who disputes a hand whose result has ``digest``, in seating order:
+    only what was said of the hand as it stands (a check of what it scored before a
+    renumbering rescored it no longer counts)."""
+    said = {
+        k: v
+        for k, v in (checks or {}).items()
+        if v.get("seen") is None or v.get("seen") == digest
+    }
+    confirmed = [p for p in players if p in said and not said[p].get("disputed")]
+    disputed = [
+        {"player": p, "reason": said[p].get("reason", "")}
+        for p in players
+        if said.get(p, {}).get("disputed")
+    ]
+    return confirmed, disputed
+
+
 def _hand_item(
     n: int, entry, result: dict, totals: dict, players: list[str], etag: str, checks: dict
 ) -> dict[str, Any]:
-    checks = checks or {}
+    digest = result_digest(result) if checks else None
+    confirmed, disputed = checks_listed(checks, players, digest)
     return {
         "n": n,
         "etag": etag,
@@ -314,15 +343,44 @@ def _hand_item(
         "explanation": result.get("explanation", []),
         "totals": _seated(totals, players),
         # What the seated players said of this version of the hand, in seating order.
-        "confirmed": [p for p in players if p in checks and not checks[p].get("disputed")],
-        "disputed": [
-            {"player": p, "reason": checks[p].get("reason", "")}
-            for p in players
-            if checks.get(p, {}).get("disputed")
-        ],
+        "confirmed": confirmed,
+        "disputed": disputed,
     }
 
 
 def _seated(scores: dict, players: list[str]) -> dict:
     # PostgreSQL's jsonb does not keep key order; show scores in seating order everywhere.
     return {name: scores[name] for name in players if name in scores}
+
+
+def hand_item(hand: Hand, players: list[str], *, checks: dict | None = None) -> dict[str, Any]:
+    """A stored hand as the state lists it (``checks``: what the players said, default the
+    hand's own). No query."""
+    said = hand.checks if checks is None else checks
+    return _hand_item(hand.number, hand.entry, hand.result, hand.totals, players, hand.etag, said)
+
+
+def state_top(*, game: Game, players: list[str], claimed: list[str]) -> dict[str, Any]:
+    """The state without its hands (and so without running totals and end bonuses): what does
+    not grow with the game. One query for a game that kept rulings, none otherwise."""
+    return _state(game, players, [], stored_summary(game), claimed)
+
+
+def stored_summary(game: Game) -> dict[str, Any]:
+    """The game-level fields of the state, as the last write stored them on the game."""
+    return {
+        "totals": game.totals,
+        "dealer": game.next_dealer,
+        "deal": game.next_deal,
+        "over": game.over,
+        "winners": game.winners,
+    }
+
+
+def saved_hand(*, hand: Hand, players: list[str]) -> dict[str, Any]:
+    """A stored hand as the state lists it, with who saved it and when (API.md "The hand a
+    phone meant": what a phone that was entering the same hand is shown). No query."""
+    item = _hand_item(
+        hand.number, hand.entry, hand.result, hand.totals, players, hand.etag, hand.checks
+    )
+    return {**item, "saved_by": hand.saved_by or None, "saved_at": hand.created.isoformat()}

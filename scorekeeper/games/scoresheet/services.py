@@ -9,9 +9,6 @@ summary), the hand's new revision with its account of what moved (:mod:`.consequ
 key's answer, in one transaction. The engine rejects a bad entry before anything is written,
 and the cache can never drift from the hands, because nothing else writes them. After the
 commit, :data:`.signals.game_changed` fires (the hook for live events and later rebuilds).
-
-``hand_record``, ``hand_correct``, ``hand_delete`` and ``hand_restore`` are the same services
-under their earlier names, answering the hand alone.
 """
 
 from __future__ import annotations
@@ -37,9 +34,9 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
 from scorekeeper.rules.errors import GameOverError, ResultError
-from scorekeeper.rules.game import Replay, seated_dealer, setup_table
+from scorekeeper.rules.game import Replay, play_on, seated_dealer, setup_table
 from scorekeeper.rules.messages import NP_, define
-from scorekeeper.rules.text import check_storable_data as _refuse_nul
+from scorekeeper.rules.text import check_storable_data as refuse_nul
 
 from ..events import game_saved_changed
 from ..models import Game, Hand, HandRevision, IdempotencyKey, Seat, hash_token
@@ -52,6 +49,7 @@ from .selectors import (
     hand_result_data,
     live_hands,
     recorded_dealers,
+    saved_hand,
     state_summary,
 )
 
@@ -95,6 +93,27 @@ class HandChanged(Exception):
                 "since; nothing was changed"
             )
             % {"n": number}
+        )
+
+
+class HandTaken(Exception):
+    """The phone was entering hand ``number``, but the game holds hand ``number`` already
+    (another phone saved it first): nothing was recorded (API.md "The hand a phone meant")."""
+
+    code = "hand_taken"
+
+    def __init__(self, hand: Hand, players: list[str]):
+        self.hand = hand
+        self.players = players
+        self.number = hand.number
+        # The hand as it was saved, with who saved it and when (API.md), for the answer.
+        self.saved = saved_hand(hand=hand, players=players)
+        super().__init__(
+            gettext(
+                "number: hand %(n)s was saved by another phone first; nothing was recorded. "
+                "Send this hand again as hand %(next)s if it is another hand, or drop it"
+            )
+            % {"n": hand.number, "next": hand.number + 1}
         )
 
 
@@ -181,7 +200,7 @@ def game_create(
     retried request can be answered with the same token although only its hash is stored.
     """
     for value, name in ((players, "players"), (dealer, "dealer"), (options, "options")):
-        _refuse_nul(value, name)
+        refuse_nul(value, name)
     # The engine validates everything and gives back the names trimmed and the dealer resolved.
     _table, players, dealer = setup_table(
         variant=variant, options=options, players=players, dealer=dealer
@@ -216,10 +235,10 @@ def write_once(
     if key is None:
         status, body = write()
         return Outcome(status, body)
-    _refuse_nul(key, "Idempotency-Key")
+    refuse_nul(key, "Idempotency-Key")
     scope = game.public_id if game is not None else ""
     if game is not None:
-        _lock(game)  # one writer per game at a time: a concurrent retry waits, then replays
+        lock_game(game)  # one writer per game at a time: a concurrent retry waits, then replays
     # The same keys, lookup and policy as every hand write (see _remembered); expired keys go
     # when they are used again, the rest with `manage.py clear_idempotency_keys`.
     found = _remembered(scope, [key], request)
@@ -279,8 +298,8 @@ def game_create_played(
     """Start a game whose hands were already played (an import): the same checks and stored
     results as recording them one by one, with one replay and bulk writes. ``dealers``: who
     dealt each hand, where known (None: the rotation's suggestion)."""
-    _refuse_nul(entries, "hands")
-    _refuse_nul(dealers, "dealers")
+    refuse_nul(entries, "hands")
+    refuse_nul(dealers, "dealers")
     game, token = game_create(variant=variant, options=options, players=players, dealer=dealer)
     players = game_players(game=game)
     hands = [
@@ -378,36 +397,65 @@ def hand_add(
     key: str | None = None,
     fingerprint: str | None = None,
     answer: Answer | None = None,
+    number: int | None = None,
+    saved_by: str = "",
 ) -> HandWrite:
     """Record the next hand, dealt by ``dealer`` (None: the rotation's suggestion).
+
+    ``number``: the hand the phone was entering. When the game holds hand ``number`` already
+    (another phone saved it first), :class:`HandTaken` and nothing is recorded; a retry of the
+    phone's own save (a key seen before) answers its first answer, before this is asked.
+    ``saved_by``: the seated player whose phone saves it ("" for the scorekeeper).
 
     ``request_id`` (the form's one-time key, the API body's) and ``key`` (an Idempotency-Key)
     are the same thing: a key seen before for this game with the same ``fingerprint`` (default:
     the entry and dealer) answers the first write again (``replayed``) and records nothing;
     with another, :class:`KeyReused`. The request_id is also kept on the hand, for good.
     """
-    _refuse_nul(entry, "result")
-    _refuse_nul(dealer, "dealer")
-    _refuse_nul(request_id, "request_id")
-    _refuse_nul(key, "Idempotency-Key")
+    refuse_nul(entry, "result")
+    refuse_nul(dealer, "dealer")
+    refuse_nul(request_id, "request_id")
+    refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("hand", entry, dealer)
     keys = _keys(key, request_id)
     remembered = _begin(game, keys, fingerprint)
     if remembered is not None:
         return remembered
-    stored = game.hands.filter(deleted_at__isnull=True)
-    if request_id is not None:  # a hand kept its request_id after its key expired
+    earlier = None  # the live hands, read only for a write whose answer is kept for retries
+    if request_id is not None:
+        # A hand kept its request_id after its key expired; the same query reads the live
+        # hands, which the answer kept with the key lists (one query, as before).
         stored = game.hands.filter(Q(deleted_at__isnull=True) | Q(request_id=request_id))
-    hands = []
-    for hand in stored.order_by("number"):
-        if hand.request_id is not None and hand.request_id == request_id:
-            return _replay_of_hand(game, hand, entry, answer)
-        hands.append(hand)
+        earlier = []
+        for kept in stored.order_by("number"):
+            if kept.request_id == request_id:
+                return _replay_of_hand(game, kept, entry, answer)
+            earlier.append(kept)
+    count = game.hand_count  # reloaded under the lock: what the last writer stored
+    if number is not None and 1 <= number <= count:
+        if earlier is not None:
+            taken = earlier[number - 1]
+        else:
+            taken = game.hands.get(deleted_at__isnull=True, number=number)
+        raise HandTaken(taken, game_players(game=game))
     if game.over:
         raise GameOver(game)
     players = game_players(game=game)
     dealt = seated_dealer(players, dealer) if dealer is not None else game.next_dealer
-    hand = Hand(game=game, number=len(hands) + 1, entry=entry, request_id=request_id, dealer=dealt)
+    hand = Hand(
+        game=game,
+        number=count + 1,
+        entry=entry,
+        request_id=request_id,
+        dealer=dealt,
+        saved_by=saved_by[:40],
+    )
+    if game.next_dealer:
+        return _append(
+            game, players, hand, earlier, keys=keys, fingerprint=fingerprint, answer=answer
+        )
+    # A game stored before its next dealer was: replay it all once (which stores one).
+    hands = list(live_hands(game=game))
     return _commit(
         game,
         players,
@@ -442,9 +490,9 @@ def hand_correction(
     of that hand; otherwise :class:`HandChanged` and nothing changes. ``key``: as for
     :func:`hand_add` (a repeated key answers first, before ``if_match`` is looked at).
     """
-    _refuse_nul(entry, "result")
-    _refuse_nul(dealer, "dealer")
-    _refuse_nul(key, "Idempotency-Key")
+    refuse_nul(entry, "result")
+    refuse_nul(dealer, "dealer")
+    refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("correct", number, entry, dealer, if_match)
     keys = _keys(key)
     remembered = _begin(game, keys, fingerprint)
@@ -453,7 +501,7 @@ def hand_correction(
     reason = checked_reason(reason, required=is_closed(game))
     hands = list(live_hands(game=game))
     players = game_players(game=game)
-    hand = _nth(hands, number, if_match)
+    hand = nth_hand(hands, number, if_match)
     _clear_checks(hand)  # the players confirmed or disputed the hand as it was
     replaced = {"result": hand.entry, "dealer": hand.dealer}
     hand.entry = entry
@@ -489,7 +537,7 @@ def hand_deletion(
 ) -> HandWrite:
     """Take hand ``number`` out of the game; later hands move up, its history stays.
     ``if_match``, ``key`` and ``reason`` as for :func:`hand_correction`."""
-    _refuse_nul(key, "Idempotency-Key")
+    refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("delete", number, if_match)
     keys = _keys(key)
     remembered = _begin(game, keys, fingerprint)
@@ -498,7 +546,7 @@ def hand_deletion(
     reason = checked_reason(reason, required=is_closed(game))
     hands = list(live_hands(game=game))
     players = game_players(game=game)
-    hand = _nth(hands, number, if_match)
+    hand = nth_hand(hands, number, if_match)
     _clear_checks(hand)  # a restored hand comes back unconfirmed
     return _commit(
         game,
@@ -525,7 +573,7 @@ def hand_restoration(
     answer: Answer | None = None,
 ) -> HandWrite:
     """Put a deleted hand back at the number it had; the hands after it move down again."""
-    _refuse_nul(key, "Idempotency-Key")
+    refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("restore", hand_id)
     keys = _keys(key)
     remembered = _begin(game, keys, fingerprint)
@@ -548,46 +596,6 @@ def hand_restoration(
     )
 
 
-# The names the write path had before it was one path per operation: the same services,
-# answering the hand alone.
-
-
-def hand_record(
-    *, game: Game, entry: dict, request_id: str | None = None, dealer: str | None = None
-) -> Hand:
-    """:func:`hand_add`, answering the hand (``repeated`` when its request_id was seen)."""
-    write = hand_add(game=game, entry=entry, request_id=request_id, dealer=dealer)
-    if write.replayed:
-        hand = game.hands.get(request_id=request_id)
-        hand.repeated = True
-        return hand
-    return write.hand
-
-
-def hand_correct(
-    *,
-    game: Game,
-    number: int,
-    entry: dict,
-    if_match: str | None = None,
-    dealer: str | None = None,
-) -> Hand:
-    """:func:`hand_correction`, answering the hand."""
-    return hand_correction(
-        game=game, number=number, entry=entry, if_match=if_match, dealer=dealer
-    ).hand
-
-
-def hand_delete(*, game: Game, number: int, if_match: str | None = None) -> Hand:
-    """:func:`hand_deletion`, answering the hand."""
-    return hand_deletion(game=game, number=number, if_match=if_match).hand
-
-
-def hand_restore(*, game: Game, hand_id: int) -> Hand:
-    """:func:`hand_restoration`, answering the hand."""
-    return hand_restoration(game=game, hand_id=hand_id).hand
-
-
 def _keys(*keys: str | None) -> list[str]:
     """The idempotency keys of a write (an Idempotency-Key and a request_id work the same)."""
     return list(dict.fromkeys(key for key in keys if key))
@@ -596,7 +604,7 @@ def _keys(*keys: str | None) -> list[str]:
 def _begin(game: Game, keys: list[str], fingerprint: str) -> HandWrite | None:
     """Lock the game (one writer at a time: a concurrent retry waits, then replays) and answer
     the first answer to one of ``keys``, if there was one."""
-    _lock(game)
+    lock_game(game)
     return _remembered(game.public_id, keys, fingerprint)
 
 
@@ -648,6 +656,76 @@ def _replay_of_hand(game: Game, hand: Hand, entry: dict, answer: Answer | None) 
 
 def _results(hands: list[Hand]) -> dict[Any, tuple[int, dict]]:
     return {hand.pk: (number, hand.result) for number, hand in enumerate(hands, start=1)}
+
+
+def _append(
+    game: Game,
+    players: list[str],
+    hand: Hand,
+    earlier: list[Hand] | None,
+    *,
+    keys: list[str],
+    fingerprint: str,
+    answer: Answer | None,
+) -> HandWrite:
+    """Record ``hand`` after the game's last one, scored from the game's stored state (its
+    totals, next dealer and hand count) instead of a replay of every hand: a write at hand 200
+    costs what it costs at hand 10 (issue 33 §6). The stored state is what a replay of the
+    hands left (every write stores it), so both agree; the tests hold this one to the replay."""
+    standing_before = Standing(dict(game.totals), bool(game.over), list(game.winners))
+    played = play_on(
+        variant=game.variant,
+        options=game.options,
+        players=players,
+        dealer=game.dealer,
+        totals=game.totals,
+        played=game.hand_count,
+        next_dealer=game.next_dealer,
+        result=hand.entry,
+        recorded=hand.dealer or None,
+        earlier_winners=lambda: [
+            result.get("winners", [])
+            for result in (
+                [h.result for h in earlier]
+                if earlier is not None
+                else live_hands(game=game).values_list("result", flat=True)
+            )
+        ],
+    )
+    result = played.hands[0]
+    hand.result = hand_result_data(result)
+    hand.totals = dict(played.state.running[0])
+    hand.dealer = hand.dealer or result.dealer
+    hand.save()
+    _apply_summary(game, played, hand_count=game.hand_count + 1)
+    game_saved_changed(game)  # the live version grows in the row saved here
+    game.save()
+    game_stored.send(sender=Game, game=game)
+    consequences = compare(
+        {},
+        {hand.pk: (hand.number, hand.result)},
+        changed=hand.pk,
+        standing_before=standing_before,
+        standing_after=Standing(dict(game.totals), bool(game.over), list(game.winners)),
+        other_hands=False,
+    )
+    HandRevision.objects.create(
+        hand=hand,
+        version=hand.version,
+        action=HandRevision.Action.RECORDED,
+        number=hand.number,
+        entry=hand.entry,
+        result=hand.result,
+        consequences=consequences.as_data(),
+    )
+    # Without ``earlier``, ``hands`` stays None: an answer that lists every hand reads them.
+    write = HandWrite(status=200, body=None, hand=hand, consequences=consequences, players=players)
+    if earlier is not None:
+        write.hands = [*earlier, hand]
+    write.status, write.body = (answer or _default_answer)(write)
+    _remember(game.public_id, keys, fingerprint, write.status, write.body)
+    game_changed_on_commit(game=game, kind=f"hand_{HandRevision.Action.RECORDED}")
+    return write
 
 
 def _commit(
@@ -729,7 +807,7 @@ def game_changed_on_commit(*, game: Game, kind: str) -> None:
     )
 
 
-def _lock(game: Game) -> None:
+def lock_game(game: Game) -> None:
     """Lock the game row and reload it, so we act on what the last writer committed: one query.
 
     An UPDATE that changes nothing takes the row's lock on PostgreSQL and the database's write
@@ -750,7 +828,7 @@ def _lock(game: Game) -> None:
         setattr(game, f.attname, getattr(fresh, f.attname))
 
 
-def _nth(hands: list[Hand], number: int, if_match: str | None = None) -> Hand:
+def nth_hand(hands: list[Hand], number: int, if_match: str | None = None) -> Hand:
     found = hands[number - 1] if 1 <= number <= len(hands) else None
     if if_match is not None and not etag_matches(found, if_match):
         raise HandChanged(number)  # even when the hand is gone: RFC 9110 says 412, not 404

@@ -36,23 +36,32 @@ def game_by_code(*, code: str) -> Game | None:
 
 
 @transaction.atomic
-def handover_create(*, game: Game, now: datetime | None = None) -> tuple[str, datetime]:
+def handover_create(
+    *, game: Game, share: bool = False, now: datetime | None = None
+) -> tuple[str, datetime]:
     """A new one-time secret that lets one phone keep score of ``game``: (secret, expiry).
-    Expired and used links of the game go at the same time."""
+    Taken, it hands the role over (the phones that kept score watch from then on), or with
+    ``share`` makes a second keeper. Expired and used links of the game go at the same time."""
     now = now or timezone.now()
     Handover.objects.filter(game=game, expires__lt=now).delete()
     secret = secrets.token_urlsafe(24)
     expires = now + HANDOVER_TTL
-    Handover.objects.create(game=game, secret_hash=hash_token(secret), expires=expires)
+    Handover.objects.create(
+        game=game, secret_hash=hash_token(secret), expires=expires, share=bool(share)
+    )
     return secret, expires
 
 
 @transaction.atomic
-def handover_take(*, game: Game, secret: str, now: datetime | None = None) -> bool:
-    """Use the handover secret once: True if it was this game's, unused and not expired (it is
-    used up now). Two phones opening the same link at once: one of them gets it."""
+def handover_take(*, game: Game, secret: str, now: datetime | None = None) -> Handover | None:
+    """Use the handover secret once: the handover if it was this game's, unused and not expired
+    (it is used up now), else None. Two phones opening the same link at once: one gets it."""
     now = now or timezone.now()
-    used = Handover.objects.filter(
+    found = Handover.objects.filter(
         game=game, secret_hash=hash_token(secret or ""), used__isnull=True, expires__gt=now
-    ).update(used=now)
-    return used == 1
+    )
+    taken = found.first()
+    if taken is None or found.filter(pk=taken.pk).update(used=now) != 1:
+        return None
+    taken.used = now
+    return taken

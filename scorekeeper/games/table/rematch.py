@@ -11,9 +11,10 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from ..events import game_changed
-from ..models import Game
+from ..models import Game, SeatClaim, SeatGrant
 from ..scoresheet.selectors import game_players
 from ..scoresheet.services import game_create
+from .seats import seat_grant_for
 
 
 class GameNotOver(Exception):
@@ -50,6 +51,7 @@ def game_rematch(*, game: Game) -> Game:
             new.token_hash = game.token_hash  # the same phones keep score
             new.rematch_of = game
             new.save(update_fields=["token_hash", "rematch_of", "updated"])
+            _keep_seats(game, new)
             # The old game's phones hear of it (stream or poll) and follow to the new game.
             game_changed(game, kind="rematch")
     except IntegrityError:  # another phone's rematch got there first
@@ -58,3 +60,32 @@ def game_rematch(*, game: Game) -> Game:
             raise
         return existing
     return new
+
+
+def _keep_seats(old: Game, new: Game) -> None:
+    """The same people sit at the same places: every claimed seat of ``old`` is claimed in
+    ``new`` with the same token (a seat token keeps working), and every phone that holds a seat
+    of ``old`` holds it in ``new`` (a stale grant, of a seat moved since, stays behind)."""
+    claims = {
+        c.seat.name: c for c in SeatClaim.objects.filter(seat__game=old).select_related("seat")
+    }
+    if not claims:
+        return
+    seats = {seat.name: seat for seat in new.seats.all()}
+    SeatClaim.objects.bulk_create(
+        SeatClaim(seat=seats[name], token_hash=claim.token_hash)
+        for name, claim in claims.items()
+        if name in seats
+    )
+    wanted = {name: seat_grant_for(game=old, player=name) for name in claims}
+    kept = [
+        SeatGrant(
+            session_id=row.session_id,
+            game=new,
+            player=row.player,
+            grant=seat_grant_for(game=new, player=row.player),
+        )
+        for row in SeatGrant.objects.filter(game=old)
+        if row.player in seats and row.grant == wanted.get(row.player)
+    ]
+    SeatGrant.objects.bulk_create(kept)

@@ -37,8 +37,8 @@ from scorekeeper.rules.text import TEXT_EXPECTED, check_storable_data, plain_tex
 
 from ..events import game_changed
 from ..models import Game, Hand, Ruling, Seat, SeatClaim, hash_token
-from ..scoresheet.selectors import live_hands
-from ..scoresheet.services import _lock, _nth, retry_on_collision
+from ..scoresheet.selectors import check_stands, live_hands, result_digest
+from ..scoresheet.services import lock_game, nth_hand, retry_on_collision
 from ..signals import game_checked
 
 MAX_REASON = 200
@@ -120,7 +120,7 @@ def seat_claim(
     the game's edit token: the seat moves here, the other phone's token stops working) or
     ``holder`` is the seat's own token (the same phone again: it gets a fresh token)."""
     check_storable_data(player, "player")
-    _lock(game)
+    lock_game(game)
     seat = _seat(game, player)
     claim = SeatClaim.objects.filter(seat=seat).first()
     if claim is not None and not move and not _holds(claim, holder):
@@ -140,7 +140,7 @@ def _holds(claim: SeatClaim, token: str | None) -> bool:
 @transaction.atomic
 def seat_free(*, game: Game, player: str) -> None:
     """Free ``player``'s seat (the caller checked the edit token or the seat's own token)."""
-    _lock(game)
+    lock_game(game)
     seat = _seat(game, player)
     if SeatClaim.objects.filter(seat=seat).delete()[0]:
         _bump(game)
@@ -172,14 +172,28 @@ def seat_grant_for(*, game: Game, player: str) -> str | None:
 # -- confirmations -------------------------------------------------------------------------
 
 
+def _check(hand: Hand, player: str, *, disputed: bool, reason: str) -> None:
+    """Keep what ``player`` said of ``hand`` as it stands: with the digest of its result, so
+    a confirmation counts only while the hand still scores what the player read (a correction
+    or deletion clears it; a renumbering that rescores it leaves it stale)."""
+    said = {"disputed": disputed, "reason": reason, "seen": result_digest(hand.result)}
+    hand.checks = {**hand.checks, player: said}
+    hand.save(update_fields=["checks"])
+
+
 @retry_on_collision
 @transaction.atomic
-def hand_confirm(*, game: Game, number: int, player: str) -> Hand:
-    """``player`` says hand ``number`` is right as it stands; clears their own dispute."""
-    _lock(game)
-    hand = _nth(list(live_hands(game=game)), number)
-    hand.checks = {**hand.checks, player: {"disputed": False, "reason": ""}}
-    hand.save(update_fields=["checks"])
+def hand_confirm(*, game: Game, number: int, player: str, if_match: str) -> Hand:
+    """``player`` says hand ``number`` is right as it stands; clears their own dispute.
+
+    ``if_match``: the etag of the hand as the player's phone showed it. When hand ``number``
+    is no longer that hand (corrected, deleted or renumbered since), :class:`HandChanged` and
+    nothing is recorded: a confirmation is about the hand the player read. The game's lock
+    orders it with every hand write, so a confirmation racing a correction is either cleared
+    by it or refused."""
+    lock_game(game)
+    hand = nth_hand(list(live_hands(game=game)), number, if_match)
+    _check(hand, player, disputed=False, reason="")
     _bump(game)
     game_checked.send(sender=Game, game=game)
     return hand
@@ -187,16 +201,21 @@ def hand_confirm(*, game: Game, number: int, player: str) -> Hand:
 
 @retry_on_collision
 @transaction.atomic
-def hand_dispute(*, game: Game, number: int, player: str, reason: Any = "") -> Hand:
-    """``player`` disputes hand ``number``, with a reason of at most 200 characters. The same
-    dispute sent again (a double tap, a form sent twice) changes nothing and tells no phone."""
+def hand_dispute(
+    *, game: Game, number: int, player: str, if_match: str, reason: Any = ""
+) -> Hand:
+    """``player`` disputes hand ``number``, with a reason of at most 200 characters;
+    ``if_match`` as for :func:`hand_confirm`. The same dispute sent again (a double tap, a
+    form sent twice) changes nothing and tells no phone."""
     reason = _text(reason, "reason", limit=MAX_REASON, required=False)
-    _lock(game)
-    hand = _nth(list(live_hands(game=game)), number)
-    if (hand.checks or {}).get(player) == {"disputed": True, "reason": reason}:
+    lock_game(game)
+    hand = nth_hand(list(live_hands(game=game)), number, if_match)
+    said = (hand.checks or {}).get(player) or {}
+    if said.get("disputed") and said.get("reason") == reason and said.get(
+        "seen"
+    ) == result_digest(hand.result):
         return hand
-    hand.checks = {**hand.checks, player: {"disputed": True, "reason": reason}}
-    hand.save(update_fields=["checks"])
+    _check(hand, player, disputed=True, reason=reason)
     _bump(game)
     game_checked.send(sender=Game, game=game)
     return hand
@@ -208,8 +227,9 @@ def confirmation_status(*, game: Game) -> tuple[bool, bool]:
     With no seat claimed, nobody is asked, so every hand counts as confirmed."""
     claimed = set(SeatClaim.objects.filter(seat__game=game).values_list("seat__name", flat=True))
     confirmed, disputed = True, False
-    for checks in live_hands(game=game).values_list("checks", flat=True):
-        said = checks or {}
+    for checks, result in live_hands(game=game).values_list("checks", "result"):
+        # Only what was said of the hand as it stands counts.
+        said = {k: v for k, v in (checks or {}).items() if check_stands(v, result)}
         if any(v.get("disputed") for v in said.values()):
             disputed = True
         if any(said.get(name, {}).get("disputed", True) for name in claimed):
@@ -425,7 +445,7 @@ def ruling_record(
     title, text = found
     if shown not in (None, ""):
         text = _text(shown, "text", limit=MAX_SHOWN)
-    _lock(game)
+    lock_game(game)
     ruling = Ruling.objects.create(
         game=game,
         by=by,
@@ -454,7 +474,7 @@ class NoSuchRuling(LookupError):
 def ruling_remove(*, game: Game, ruling: int) -> None:
     """Take a ruling kept by mistake off the game (the scorekeeper's right: the views check
     it); every phone hears of it. :class:`NoSuchRuling` when the game has no such ruling."""
-    _lock(game)
+    lock_game(game)
     removed, _ = Ruling.objects.filter(game=game, pk=ruling).delete()
     if not removed:
         raise NoSuchRuling(ruling)

@@ -8,6 +8,9 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.formats import time_format
+from django.utils.timezone import localtime
+from django.utils.translation import gettext as _
 
 from ..models import Game
 from ..pages import game_page as pages
@@ -25,7 +28,25 @@ def game_or_404(game_id: str, games=None) -> Game:
 
 
 def forbidden(request: HttpRequest, game: Game, reason: str | None = None) -> HttpResponse:
-    context = {"game": game, "reason": reason}
+    """403: this phone may watch ``game`` but not change it, and why. A phone that handed the
+    keeping of the score to another phone is told so (its open form saved nothing). To htmx
+    (a form's Save), the page's ``<main>`` in the form's place: an error answer is not swapped,
+    and a Save must never look as if nothing happened."""
+    handed = access.handed_over(request, game)
+    if reason is None and handed is not None:
+        reason = _(
+            "This phone handed the keeping of the score to another phone at %(time)s: it "
+            "watches the game now (a seat it holds stays its own). Nothing from a form still "
+            "open here was saved."
+        ) % {"time": time_format(localtime(handed), "H:i")}
+    context = {"game": game, "reason": reason, "handed_over": handed is not None}
+    if request.htmx:
+        response = render(request, "forbidden.html", context, status=200)
+        response["HX-Retarget"] = "main"
+        response["HX-Reswap"] = "outerHTML"
+        response["HX-Reselect"] = "main"
+        response["Cache-Control"] = "no-store"
+        return response
     return render(request, "forbidden.html", context, status=403)
 
 

@@ -31,12 +31,14 @@ from ..scoresheet.selectors import game_players, game_state, hand_score_preview,
 from ..scoresheet.services import (
     GameOver,
     HandChanged,
+    HandTaken,
     KeyReused,
     hand_add,
     hand_correction,
     hand_deletion,
     hand_restoration,
 )
+from ..table import seat_access
 from .common import after_change, editors_only
 from .table import to_game
 
@@ -79,6 +81,8 @@ def _hand_page(
     after: dict[str, Any] | None = None,
     fragment: bool = False,
     status: int = 200,
+    entering: int | None = None,
+    taken: dict[str, Any] | None = None,
 ) -> HttpResponse:
     context = pages.hand_page(
         game,
@@ -88,6 +92,8 @@ def _hand_page(
         preview=preview,
         request_id=request_id(request) or uuid.uuid4().hex,
         posted_etag=posted_etag(request),
+        entering=entering or int_or_none(request.POST.get("entering")),
+        taken=taken,
     )
     # The state after a new hand being previewed, for a phone that saves it offline.
     context["preview_after"] = after
@@ -173,9 +179,13 @@ def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
                 entry=form.entry(),
                 dealer=dealer_form.chosen(),
                 request_id=request_id(request),
+                number=int_or_none(request.POST.get("entering")),
+                saved_by=seat_access.seat_of(request, game) or "",
             )
         except RulesError as error:
             form.add_rules_error(error)
+        except HandTaken as taken:
+            return _hand_taken(request, game, form, dealer_form, taken)
         except GameOver:
             messages.error(request, _("This game is over; no more hands can be added."))
             return to_game(request, game)
@@ -195,6 +205,30 @@ def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
             # hand_add locked and re-read the game, then saved it: this object is current.
             return to_game(request, game, current=not write.replayed)
     return _hand_page(request, game, form, dealer_form=dealer_form, fragment=bool(request.htmx))
+
+
+def _hand_taken(
+    request: HttpRequest, game: Game, form: HandForm, dealer_form: DealerForm, taken: HandTaken
+) -> HttpResponse:
+    """Another phone saved this form's hand first: nothing was recorded. The form comes back
+    with both hands as the next hand's form ("save mine as hand n+1", or "discard mine"); 409,
+    or 200 to htmx (which swaps no error answer)."""
+    game.refresh_from_db()
+    try:
+        preview = hand_score_preview(game=game, entry=form.entry(), dealer=dealer_form.chosen())
+    except RulesError:  # the other phone's hand ended the game: the box shows all the same
+        preview = None
+    return _hand_page(
+        request,
+        game,
+        form,
+        dealer_form=dealer_form,
+        preview=preview,
+        fragment=bool(request.htmx),
+        status=200 if request.htmx else 409,
+        entering=taken.number + 1,
+        taken=taken.saved,
+    )
 
 
 @require_POST

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import math
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scorekeeper import ratelimit
+from scorekeeper.compression import holds_secret
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import get_variant
 
@@ -22,11 +26,21 @@ from .common import editors_only, game_or_404
 @require_POST
 def game_by_code(request: HttpRequest) -> HttpResponse:
     """The home page's "Join a game" box: the game whose code was typed, to watch."""
+    from .start import home
+
     typed = (request.POST.get("code") or "")[:40]
+    wait = ratelimit.code_guesses_wait(request)
+    if wait is not None:
+        # Too many wrong codes from this address: no code is looked at until the window ends.
+        minutes = max(1, math.ceil(wait / 60))
+        response = home(
+            request, code_error=True, code_wait=minutes, code_typed=typed, status=429
+        )
+        response["Retry-After"] = str(wait)
+        return response
     game = handover.game_by_code(code=typed)
     if game is None:
-        from .start import home
-
+        ratelimit.code_guess_wrong(request)
         return home(request, code_error=True, code_typed=typed, status=404)
     return redirect("game", game_id=game.public_id)
 
@@ -34,10 +48,14 @@ def game_by_code(request: HttpRequest) -> HttpResponse:
 @require_POST
 @editors_only
 def game_handover(request: HttpRequest, game: Game) -> HttpResponse:
-    """"Keep score on another phone": a one-time link (and its QR code) for the other phone."""
-    secret, expires = handover.handover_create(game=game)
+    """"Keep score on another phone": a one-time link (and its QR code) for the other phone,
+    which hands the role over (this phone watches once it is taken), or with ``share`` makes
+    it a second keeper."""
+    share = request.POST.get("share") == "1"
+    secret, expires = handover.handover_create(game=game, share=share)
     url = handover_url(request, game, secret)
     context = {
+        "share": share,
         "game": game,
         "variant": get_variant(game.variant),
         "handover_url": url,
@@ -46,7 +64,7 @@ def game_handover(request: HttpRequest, game: Game) -> HttpResponse:
         "minutes": int(handover.HANDOVER_TTL.total_seconds() // 60),
     }
     response = render(request, "handover.html", context)
-    response["Cache-Control"] = "no-store"  # it holds a secret
+    holds_secret(response)  # the handover link: never compressed (BREACH), never cached
     # The site's same-origin Referrer-Policy, not no-referrer: the secret is in the page, not in
     # its address, and a no-referrer page's forms (the language switcher) post `Origin: null`,
     # which the CSRF check refuses ("Form expired").
@@ -60,9 +78,13 @@ def handover_url(request: HttpRequest, game: Game, secret: str) -> str:
 def _take(request: HttpRequest, game: Game, secret: str) -> bool:
     """A secret that is this game's, unused and not expired, gives this phone the right to
     keep score, once."""
-    if not handover.handover_take(game=game, secret=secret):
+    taken = handover.handover_take(game=game, secret=secret)
+    if taken is None:
         return False
-    access.grant_edit(request, game)
+    if taken.share:
+        access.grant_edit(request, game)
+    else:
+        access.hand_over(request, game)
     return True
 
 

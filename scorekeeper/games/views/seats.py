@@ -14,8 +14,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scorekeeper.i18n import render_message
 from scorekeeper.rules import RulesError, get_variant
 
-from ..models import Game, Hand, Ruling
+from ..models import Game, Ruling
 from ..rights import access
+from ..scoresheet.posted import posted_etag
+from ..scoresheet.services import HandChanged
 from ..table import seat_access
 from ..table.seats import (
     NoSuchRuling,
@@ -70,17 +72,29 @@ def _seated(request: HttpRequest, game: Game) -> str | None:
     return seat_access.seat_of(request, game)
 
 
+def _hand_moved(request: HttpRequest, game: Game, number: int) -> HttpResponse:
+    messages.error(
+        request,
+        _(
+            "Nothing was recorded: hand %(n)s changed after this page showed it (it was "
+            "corrected, deleted or moved). Check it as it is now, then say again."
+        )
+        % {"n": number},
+    )
+    return _back(game, f"hand-{number}")
+
+
 @require_POST
 def hand_confirm_view(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
+    """Confirm the hand the page showed (its etag): never another hand, nor this one changed."""
     game = game_or_404(game_id)
     player = _seated(request, game)
     if player is None:
         return forbidden(request, game, _("Only a player's own phone can confirm a hand."))
     try:
-        hand_confirm(game=game, number=number, player=player)
-    except Hand.DoesNotExist:
-        messages.error(request, _("This game has no hand %(n)s now.") % {"n": number})
-        return _back(game)
+        hand_confirm(game=game, number=number, player=player, if_match=_read(request))
+    except HandChanged:
+        return _hand_moved(request, game, number)
     messages.success(request, _("You confirmed hand %(n)s.") % {"n": number})
     return _back(game, f"hand-{number}")
 
@@ -92,15 +106,26 @@ def hand_dispute_view(request: HttpRequest, game_id: str, number: int) -> HttpRe
     if player is None:
         return forbidden(request, game, _("Only a player's own phone can dispute a hand."))
     try:
-        hand_dispute(game=game, number=number, player=player, reason=request.POST.get("reason"))
-    except Hand.DoesNotExist:
-        messages.error(request, _("This game has no hand %(n)s now.") % {"n": number})
-        return _back(game)
+        hand_dispute(
+            game=game,
+            number=number,
+            player=player,
+            if_match=_read(request),
+            reason=request.POST.get("reason"),
+        )
+    except HandChanged:
+        return _hand_moved(request, game, number)
     except RulesError as err:
         messages.error(request, _("Reason: %(error)s") % {"error": render_message(err.message)})
         return _back(game, f"hand-{number}")
     messages.success(request, _("You disputed hand %(n)s.") % {"n": number})
     return _back(game, f"hand-{number}")
+
+
+def _read(request: HttpRequest) -> str:
+    """The etag of the hand the page showed; a form without one (a page from before forms
+    carried it) matches no hand, so nothing is recorded and the page says to look again."""
+    return posted_etag(request) or "none"
 
 
 @require_POST

@@ -21,7 +21,12 @@ from ..scoresheet.services import game_create, game_token
 
 
 def home(
-    request: HttpRequest, *, code_error: bool = False, code_typed: str = "", status: int = 200
+    request: HttpRequest,
+    *,
+    code_error: bool = False,
+    code_typed: str = "",
+    code_wait: int | None = None,
+    status: int = 200,
 ) -> HttpResponse:
     """Front page: this phone's game in progress on top, then every variant, compact.
 
@@ -44,6 +49,7 @@ def home(
         "current_players": [seat.name for seat in current.seats.all()] if current else [],
         "code_error": code_error,
         "code_typed": code_typed,
+        "code_wait": code_wait,  # minutes: too many wrong codes from this address
     }
     return render(request, "home.html", context, status=status)
 

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorekeeper import netaddr
+from scorekeeper.compression import holds_secret
 from scorekeeper.i18n import render_message
 from scorekeeper.public_url import absolute_url
 from scorekeeper.rules import RulesError, get_variant
@@ -177,7 +178,9 @@ def game_share(request: HttpRequest, game_id: str) -> HttpResponse:
         lan_urls=netaddr.lan_urls(_port_of(host, request)) if local else None,
     )
     response = render(request, "share.html", context)
-    response["Cache-Control"] = "no-store"  # it holds the edit link
+    response["Cache-Control"] = "no-store"
+    if edit_url is not None:
+        holds_secret(response)  # the edit link: never compressed (BREACH), never cached
     # The site's same-origin Referrer-Policy, not no-referrer: the edit link is in the page (its
     # secret after a #, which no Referer carries), not in its address, and a no-referrer page's
     # forms ("Keep score on another phone", the language switcher) post `Origin: null`, which
