@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scorekeeper.games.scoresheet.services import hand_delete
 from scorekeeper.leagues.models import Player
 from scorekeeper.leagues.selectors import standings
 from scorekeeper.leagues.services import player_merge
 from tests.leagues.helpers import new_league, penalties, play, when
+from tests.writes import hand_delete
 
 pytestmark = pytest.mark.django_db
 

@@ -294,11 +294,13 @@ def test_approved_results_stand_when_a_dispute_comes_later(client):
     table = tables[0]
     seat = send(client, "post", f"/api/v1/games/{table['game_id']}/seats", {"player": table["players"][1]["name"]})
     assert seat.status_code == 201
+    etag = client.get(f"/api/v1/games/{table['game_id']}").json()["hands"][0]["etag"]
     disputed = client.post(
         f"/api/v1/games/{table['game_id']}/hands/1/dispute",
         '{"reason": "late"}',
         content_type="application/json",
         HTTP_AUTHORIZATION=f"Seat {seat.json()['seat_token']}",
+        HTTP_IF_MATCH=etag,
     )
     assert disputed.status_code in (200, 201), disputed.json()
     link = LeagueGame.objects.get(game__public_id=table["game_id"])

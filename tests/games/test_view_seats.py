@@ -337,13 +337,14 @@ def test_a_dispute_sent_twice_is_one_dispute_and_its_form_folds(table):
     keeper, phone, game_id = table
     take(phone, game_id, "Bob")
     dispute = reverse("hand_dispute", args=[game_id, 2])
-    phone.post(dispute, {"reason": "Cy had 13"})
+    shown = read(game_id, 2)
+    phone.post(dispute, {"reason": "Cy had 13", **shown})
     version = game(game_id).version
     updated = game(game_id).updated
-    phone.post(dispute, {"reason": "Cy had 13"})  # the same form again: nothing changes
+    phone.post(dispute, {"reason": "Cy had 13", **shown})  # the same form again: nothing changes
     assert (game(game_id).version, game(game_id).updated) == (version, updated)
     assert state(game_id)["hands"][1]["disputed"] == [{"player": "Bob", "reason": "Cy had 13"}]
     html = page(phone, game_id)
     assert '<details class="dispute-form">' in html and "dispute-form\" open" not in html
-    phone.post(dispute, {"reason": "Cy had 14"})  # a new reason is news
+    phone.post(dispute, {"reason": "Cy had 14", **shown})  # a new reason is news
     assert game(game_id).version > version

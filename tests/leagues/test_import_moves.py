@@ -186,9 +186,15 @@ def confirming_league():
     confirmed, disputed, accepted, waiting = (links[0].game, links[1].game, links[2], links[3].game)
     for name in ["Ann", "Bob"]:
         seat_claim(game=confirmed, player=name)
-        hand_confirm(game=confirmed, number=1, player=name)
+        hand_confirm(game=confirmed, number=1, player=name, if_match=first_etag(confirmed))
     seat_claim(game=disputed, player="Cy")
-    hand_dispute(game=disputed, number=1, player="Cy", reason="Bob had a joker left")
+    hand_dispute(
+        game=disputed,
+        number=1,
+        player="Cy",
+        if_match=first_etag(disputed),
+        reason="Bob had a joker left",
+    )
     ruling_record(
         game=disputed, question="May a joker end a game?", variant=QUICK, rule="glance", by="Cy"
     )
@@ -337,3 +343,8 @@ def test_a_league_left_aside_by_a_dead_process_is_swept(monkeypatch):
     assert import_games(league=league, token=token, data={"games": [game(2, "Ann", "Cy")]}).ok
     assert not League.objects.filter(pk=aside.pk).exists()
     assert Game.objects.count() == games  # one swept, one imported
+
+
+def first_etag(game) -> str:
+    """The etag of the game's first hand as a phone shows it (what a confirmation is about)."""
+    return game.hands.filter(deleted_at__isnull=True).order_by("number").first().etag

@@ -9,7 +9,6 @@ edit link) may change a game; everyone with the game's link may watch it.
 """
 
 from .hands import (
-    game_undo,
     hand_create,
     hand_edit,
     hand_new,
@@ -29,6 +28,7 @@ from .table import (
     game_rematch_start,
     game_share,
 )
+from .undo import game_undo
 
 __all__ = [
     "game",

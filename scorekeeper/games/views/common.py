@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -16,6 +17,8 @@ from ..models import Game
 from ..pages import game_page as pages
 from ..rights import access
 from ..rights.gates import guard
+from ..scoresheet.consequences import Consequences
+from ..scoresheet.rescore import describe, describe_numbers
 from ..scoresheet.selectors import game_get
 from ..table import seat_access
 
@@ -75,3 +78,12 @@ def after_change(request: HttpRequest, game: Game) -> HttpResponse:
         game.refresh_from_db()
         return render(request, "game.html#scoreboard", game_page_context(request, game, True))
     return HttpResponseRedirect(reverse("game", args=[game.public_id]))
+
+
+def tell_changes(request: HttpRequest, changed: Consequences, number: int) -> None:
+    """Say what a change did in numbers (hand ``number``'s scores, the totals that moved), then
+    which other hands it re-scored, one message per change."""
+    for line in describe_numbers(changed, number):
+        messages.info(request, line)
+    for line in describe(changed):
+        messages.warning(request, line)

@@ -22,7 +22,6 @@ from ..pages import game_page as pages
 from ..pages.provisional import state_after_new_hand
 from ..rights import access
 from ..scoresheet.closing import is_closed
-from ..scoresheet.consequences import Consequences
 from ..scoresheet.forms import HandForm
 from ..scoresheet.forms_dealer import DealerForm
 from ..scoresheet.posted import int_or_none, posted_etag, request_id
@@ -36,10 +35,9 @@ from ..scoresheet.services import (
     hand_add,
     hand_correction,
     hand_deletion,
-    hand_restoration,
 )
 from ..table import seat_access
-from .common import after_change, editors_only
+from .common import after_change, editors_only, tell_changes
 from .table import to_game
 
 
@@ -282,7 +280,7 @@ def hand_update(request: HttpRequest, game: Game, number: int) -> HttpResponse:
                     entry=write.replaced,
                 )
                 messages.success(request, _("Hand %(n)s corrected.") % {"n": number})
-                _tell_changes(request, write.consequences, number)
+                tell_changes(request, write.consequences, number)
             return to_game(request, game)
     return _hand_page(
         request, game, form, number=number, dealer_form=dealer_form, fragment=bool(request.htmx)
@@ -300,15 +298,6 @@ def _hand_changed(request: HttpRequest, game: Game, number: int) -> HttpResponse
         % {"n": number},
     )
     return redirect("game", game_id=game.public_id)
-
-
-def _tell_changes(request: HttpRequest, changed: Consequences, number: int) -> None:
-    """Say what a change did in numbers (hand ``number``'s scores, the totals that moved), then
-    which other hands it re-scored, one message per change."""
-    for line in describe_numbers(changed, number):
-        messages.info(request, line)
-    for line in describe(changed):
-        messages.warning(request, line)
 
 
 @require_http_methods(["GET", "POST"])
@@ -373,41 +362,5 @@ def hand_remove(request: HttpRequest, game: Game, number: int) -> HttpResponse:
     else:
         access.set_undo(request, game, kind="deleted", number=number, hand_id=write.hand.pk)
         messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
-        _tell_changes(request, write.consequences, number)
+        tell_changes(request, write.consequences, number)
     return after_change(request, game)
-
-
-@require_POST
-@editors_only
-def game_undo(request: HttpRequest, game: Game) -> HttpResponse:
-    """Take back this browser's last change, if nobody has changed the game since."""
-    undo = access.get_undo(request, game)
-    if undo is None:
-        messages.error(request, _("There is nothing to undo."))
-        return after_change(request, game)
-    access.clear_undo(request, game)
-    number = undo["number"]
-    try:
-        if undo["kind"] == "recorded":
-            hand_deletion(game=game, number=number)
-            messages.success(request, _("Undone: hand %(n)s is gone again.") % {"n": number})
-        elif undo["kind"] == "corrected":
-            entry, dealer = _undo_entry(undo["entry"])
-            write = hand_correction(game=game, number=number, entry=entry, dealer=dealer)
-            messages.success(request, _("Undone: hand %(n)s is back as it was.") % {"n": number})
-            _tell_changes(request, write.consequences, number)
-        else:
-            write = hand_restoration(game=game, hand_id=undo["hand_id"])
-            messages.success(request, _("Undone: hand %(n)s is back.") % {"n": number})
-            _tell_changes(request, write.consequences, number)
-    except (RulesError, GameOver, Hand.DoesNotExist):
-        messages.error(request, _("That change can no longer be undone."))
-    return after_change(request, game)
-
-
-def _undo_entry(saved: Any) -> tuple[Any, str | None]:
-    """The entry and recorded dealer a correction replaced (a session from before dealers were
-    recorded kept the entry alone)."""
-    if isinstance(saved, dict) and set(saved) == {"result", "dealer"}:
-        return saved["result"], saved["dealer"] or None
-    return saved, None
