@@ -14,6 +14,8 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language
@@ -91,10 +93,35 @@ def game_page(
     table = variant.table(game.options, players=len(players))
     start = starting_total(table)
     leaders = presentation.leaders(variant, state)
-    histories = hand_histories(game=game)
-    hands = []
+    newest = state["hands"][-1]["n"] if state["hands"] else None
+    saved_here = _saved_here(undo)
+    hands, full = [], {}
     for hand in reversed(state["hands"]):
-        revisions = histories[hand["n"]]
+        item = {
+            **hand,
+            "deltas_list": [(p, hand["deltas"].get(p, 0)) for p in players],
+            # A seated phone confirms or disputes each hand it has not confirmed yet.
+            "to_confirm": seat is not None and seat not in hand["confirmed"],
+            "my_dispute": next(
+                (d["reason"] for d in hand["disputed"] if d["player"] == seat), None
+            ),
+        }
+        item["row_key"] = _row_key(
+            item, game=game, editable=editable, just_saved=saved_here == hand["n"]
+        )
+        hands.append(item)
+    # Each hand's row is drawn once per version of it (its etag and what it shows, in this
+    # language and time zone): a long game's page draws only its new or changed hands.
+    drawn = cache.get_many([item["row_key"] for item in hands]) if hands else {}
+    for item in hands:
+        # Rows with this phone's confirm/dispute forms carry its CSRF token: never cached.
+        if item["to_confirm"] or item["n"] == newest or item["row_key"] not in drawn:
+            full[item["n"]] = item
+        else:
+            item["html"] = drawn[item["row_key"]]
+    histories = hand_histories(game=game, numbers=list(full)) if full else {}
+    for n, item in full.items():
+        revisions = histories[n]
         for revision in revisions:
             consequences = Consequences.from_data(revision.consequences)
             revision.changes = describe(consequences)
@@ -104,21 +131,14 @@ def game_page(
                 if revision.action == revision.Action.CORRECTED
                 else []
             )
-        hands.append(
+        item.update(
             {
-                **hand,
-                "deltas_list": [(p, hand["deltas"].get(p, 0)) for p in players],
                 "revisions": revisions[:-1],
                 "edited": len(revisions) > 1,
                 "changes": revisions[-1].changes if revisions else [],
                 "numbers": revisions[-1].numbers if revisions else [],
                 # Why the last change was made, when it had to say (after an approval).
                 "reason": revisions[-1].reason if revisions else "",
-                # A seated phone confirms or disputes each hand it has not confirmed yet.
-                "to_confirm": seat is not None and seat not in hand["confirmed"],
-                "my_dispute": next(
-                    (d["reason"] for d in hand["disputed"] if d["player"] == seat), None
-                ),
             }
         )
     deleted = deleted_hands(game=game)
@@ -151,6 +171,7 @@ def game_page(
         for hand in state["hands"]
     ]
     latest = _latest_hand(hands, players, running, undo)
+    _draw_rows(full, game=game, latest=latest, editable=editable)
     for row in rows:  # each player's change in the latest hand, beside the total
         row["last"] = latest["deltas"].get(row["name"]) if latest else None
     family = family_of(variant)
@@ -176,6 +197,9 @@ def game_page(
         "players": players,
         "rows": rows,
         "running": running,
+        "running_key": _digest(
+            [players, running, state["running"], start, game.variant, game.options, get_language()]
+        ),
         "hands": hands,
         "leaders": leaders,
         "chart": chart,
@@ -239,10 +263,54 @@ def _latest_hand(
         "scores": [(p, delta, total) for p, (total, delta, _s) in zip(players, cells, strict=True)],
         "deltas": {p: delta for p, (_t, delta, _s) in zip(players, cells, strict=True)},
         "corrected": newest["edited"],
-        "saved_here": bool(
-            undo and undo.get("kind") in ("recorded", "corrected") and undo.get("number") == newest["n"]
-        ),
+        "saved_here": _saved_here(undo) == newest["n"],
     }
+
+
+def _saved_here(undo: dict | None) -> int | None:
+    """The hand this browser has just recorded or corrected (its undo), if any."""
+    if undo and undo.get("kind") in ("recorded", "corrected"):
+        return undo.get("number")
+    return None
+
+
+ROW_SECONDS = 7 * 24 * 3600
+
+
+def _row_key(item: dict[str, Any], *, game: Game, editable: bool, just_saved: bool) -> str:
+    """The cache key of one hand's drawn row: everything the row shows or depends on. The etag
+    names the hand's version (its history is append-only, so it fixes the earlier versions and
+    their accounts too); the result, deltas and what the players said are hashed besides, so
+    a re-scored or confirmed hand is drawn anew, never shown stale."""
+    shown = [
+        game.public_id, item["etag"], item["n"], item["dealer"], item["result"], item["deltas_list"],
+        item["explanation"], item["confirmed"], item["disputed"], editable, just_saved,
+        get_language(), timezone.get_current_timezone_name(),
+    ]
+    return "game-row:" + _digest(shown)
+
+
+def _digest(shown: Any) -> str:
+    """A hash of everything a cached piece of the page shows: its cache key, so a changed
+    game is drawn anew and never shown stale."""
+    text = json.dumps(shown, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _draw_rows(
+    full: dict[int, dict[str, Any]], *, game: Game, latest: dict | None, editable: bool
+) -> None:
+    """Draw the rows not found in the cache and keep them (those with a seated phone's forms
+    are left to the page, which has the request for their CSRF token)."""
+    fresh = {}
+    for item in full.values():
+        if item["to_confirm"]:
+            continue
+        context = {"hand": item, "latest": latest, "editable": editable, "game": game}
+        item["html"] = render_to_string("game.html#hand-item", context)
+        fresh[item["row_key"]] = item["html"]
+    if fresh:
+        cache.set_many(fresh, ROW_SECONDS)
 
 
 def _said(hand: dict[str, Any], player: str) -> str:
