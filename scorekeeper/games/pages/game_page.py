@@ -42,6 +42,26 @@ def game_etag(game: Game, editable: bool, seat: str | None = None) -> str:
     )
 
 
+STATE_SECONDS = 3600
+
+
+def _game_state_read(game: Game) -> dict[str, Any]:
+    """The game's state as :func:`.selectors.game_state` reads it, kept per version of the
+    game: every write (a hand, a correction, a seat, a confirmation, a ruling) grows
+    ``game.version`` and moves ``game.updated``, the same marks the live updates and the
+    scoreboard's ETag stand on, so a changed game is read afresh and never shown stale. The
+    page of a long game then reads its hundreds of stored hands once per change, not per load."""
+    key = (
+        f"game-state:{game.public_id}:{game.version}:{game.hand_count}"
+        f":{game.updated.timestamp() if game.updated else '-'}"
+    )
+    state = cache.get(key)
+    if state is None:
+        state = game_state(game=game)
+        cache.set(key, state, STATE_SECONDS)
+    return state
+
+
 def poll_seconds(game: Game, over: bool) -> int:
     """How often a phone asks the server whether the scoreboard changed (a 304 when not).
 
@@ -87,7 +107,7 @@ def game_page(
 
     ``undo``: this browser's last change it may take back; ``game_url``: the game's absolute
     address, for the result to share; ``seat``: the player whose seat this browser holds."""
-    state = game_state(game=game)
+    state = _game_state_read(game)
     variant = get_variant(game.variant)
     players = state["players"]
     table = variant.table(game.options, players=len(players))
@@ -292,9 +312,9 @@ def _row_key(item: dict[str, Any], *, game: Game, editable: bool, just_saved: bo
 
 def _digest(shown: Any) -> str:
     """A hash of everything a cached piece of the page shows: its cache key, so a changed
-    game is drawn anew and never shown stale."""
-    text = json.dumps(shown, sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
+    game is drawn anew and never shown stale. ``repr`` of plain data (the stored JSON as
+    read): the same data gives the same text; data read in another key order only misses."""
+    return hashlib.sha256(repr(shown).encode()).hexdigest()
 
 
 def _draw_rows(
