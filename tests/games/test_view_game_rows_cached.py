@@ -9,7 +9,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.games.pages import game_page as presenter
+from scorekeeper.games.pages import kept
 
 from .page_helpers import knock_hand, post_hand, start_game, state
 
@@ -20,14 +20,14 @@ pytestmark = pytest.mark.django_db
 def drawn(monkeypatch):
     """The hand numbers whose rows the presenter draws (not found in the cache)."""
     numbers: list[int] = []
-    real = presenter.render_to_string
+    real = kept.render_to_string
 
     def counting(name, context=None, *args, **kwargs):
         if name == "game.html#hand-item":
             numbers.append(context["hand"]["n"])
         return real(name, context, *args, **kwargs)
 
-    monkeypatch.setattr(presenter, "render_to_string", counting)
+    monkeypatch.setattr(kept, "render_to_string", counting)
     return numbers
 
 

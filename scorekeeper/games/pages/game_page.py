@@ -14,8 +14,6 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language
@@ -29,7 +27,7 @@ from ..models import Game
 from ..scoresheet.rescore import Consequences, describe, describe_numbers
 from ..scoresheet.selectors import deleted_hands, game_state, hand_histories, latest_change
 from ..table.seats import rulings_read
-from . import presentation
+from . import kept, presentation
 
 
 def game_etag(game: Game, editable: bool, seat: str | None = None) -> str:
@@ -40,26 +38,6 @@ def game_etag(game: Game, editable: bool, seat: str | None = None) -> str:
         f'"{game.public_id}-{game.updated.timestamp()}-{game.hand_count}-{int(editable)}'
         f'-{held}-{get_language()}"'
     )
-
-
-STATE_SECONDS = 3600
-
-
-def _game_state_read(game: Game) -> dict[str, Any]:
-    """The game's state as :func:`.selectors.game_state` reads it, kept per version of the
-    game: every write (a hand, a correction, a seat, a confirmation, a ruling) grows
-    ``game.version`` and moves ``game.updated``, the same marks the live updates and the
-    scoreboard's ETag stand on, so a changed game is read afresh and never shown stale. The
-    page of a long game then reads its hundreds of stored hands once per change, not per load."""
-    key = (
-        f"game-state:{game.public_id}:{game.version}:{game.hand_count}"
-        f":{game.updated.timestamp() if game.updated else '-'}"
-    )
-    state = cache.get(key)
-    if state is None:
-        state = game_state(game=game)
-        cache.set(key, state, STATE_SECONDS)
-    return state
 
 
 def poll_seconds(game: Game, over: bool) -> int:
@@ -107,7 +85,7 @@ def game_page(
 
     ``undo``: this browser's last change it may take back; ``game_url``: the game's absolute
     address, for the result to share; ``seat``: the player whose seat this browser holds."""
-    state = _game_state_read(game)
+    state = kept.game_state_read(game)
     variant = get_variant(game.variant)
     players = state["players"]
     table = variant.table(game.options, players=len(players))
@@ -126,13 +104,13 @@ def game_page(
                 (d["reason"] for d in hand["disputed"] if d["player"] == seat), None
             ),
         }
-        item["row_key"] = _row_key(
+        item["row_key"] = kept.row_key(
             item, game=game, editable=editable, just_saved=saved_here == hand["n"]
         )
         hands.append(item)
     # Each hand's row is drawn once per version of it (its etag and what it shows, in this
     # language and time zone): a long game's page draws only its new or changed hands.
-    drawn = cache.get_many([item["row_key"] for item in hands]) if hands else {}
+    drawn = kept.rows_drawn([item["row_key"] for item in hands])
     for item in hands:
         # Rows with this phone's confirm/dispute forms carry its CSRF token: never cached.
         if item["to_confirm"] or item["n"] == newest or item["row_key"] not in drawn:
@@ -191,7 +169,7 @@ def game_page(
         for hand in state["hands"]
     ]
     latest = _latest_hand(hands, players, running, undo)
-    _draw_rows(full, game=game, latest=latest, editable=editable)
+    kept.draw_rows(full, game=game, latest=latest, editable=editable)
     for row in rows:  # each player's change in the latest hand, beside the total
         row["last"] = latest["deltas"].get(row["name"]) if latest else None
     family = family_of(variant)
@@ -217,7 +195,7 @@ def game_page(
         "players": players,
         "rows": rows,
         "running": running,
-        "running_key": _digest(
+        "running_key": kept.digest(
             [players, running, state["running"], start, game.variant, game.options, get_language()]
         ),
         "hands": hands,
@@ -292,45 +270,6 @@ def _saved_here(undo: dict | None) -> int | None:
     if undo and undo.get("kind") in ("recorded", "corrected"):
         return undo.get("number")
     return None
-
-
-ROW_SECONDS = 7 * 24 * 3600
-
-
-def _row_key(item: dict[str, Any], *, game: Game, editable: bool, just_saved: bool) -> str:
-    """The cache key of one hand's drawn row: everything the row shows or depends on. The etag
-    names the hand's version (its history is append-only, so it fixes the earlier versions and
-    their accounts too); the result, deltas and what the players said are hashed besides, so
-    a re-scored or confirmed hand is drawn anew, never shown stale."""
-    shown = [
-        game.public_id, item["etag"], item["n"], item["dealer"], item["result"], item["deltas_list"],
-        item["explanation"], item["confirmed"], item["disputed"], editable, just_saved,
-        get_language(), timezone.get_current_timezone_name(),
-    ]
-    return "game-row:" + _digest(shown)
-
-
-def _digest(shown: Any) -> str:
-    """A hash of everything a cached piece of the page shows: its cache key, so a changed
-    game is drawn anew and never shown stale. ``repr`` of plain data (the stored JSON as
-    read): the same data gives the same text; data read in another key order only misses."""
-    return hashlib.sha256(repr(shown).encode()).hexdigest()
-
-
-def _draw_rows(
-    full: dict[int, dict[str, Any]], *, game: Game, latest: dict | None, editable: bool
-) -> None:
-    """Draw the rows not found in the cache and keep them (those with a seated phone's forms
-    are left to the page, which has the request for their CSRF token)."""
-    fresh = {}
-    for item in full.values():
-        if item["to_confirm"]:
-            continue
-        context = {"hand": item, "latest": latest, "editable": editable, "game": game}
-        item["html"] = render_to_string("game.html#hand-item", context)
-        fresh[item["row_key"]] = item["html"]
-    if fresh:
-        cache.set_many(fresh, ROW_SECONDS)
 
 
 def _said(hand: dict[str, Any], player: str) -> str:
