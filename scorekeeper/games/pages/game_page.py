@@ -27,7 +27,7 @@ from ..models import Game
 from ..scoresheet.rescore import Consequences, describe, describe_numbers
 from ..scoresheet.selectors import deleted_hands, game_state, hand_histories, latest_change
 from ..table.seats import rulings_read
-from . import presentation
+from . import kept, presentation
 
 
 def game_etag(game: Game, editable: bool, seat: str | None = None) -> str:
@@ -85,16 +85,41 @@ def game_page(
 
     ``undo``: this browser's last change it may take back; ``game_url``: the game's absolute
     address, for the result to share; ``seat``: the player whose seat this browser holds."""
-    state = game_state(game=game)
+    state = kept.game_state_read(game)
     variant = get_variant(game.variant)
     players = state["players"]
     table = variant.table(game.options, players=len(players))
     start = starting_total(table)
     leaders = presentation.leaders(variant, state)
-    histories = hand_histories(game=game)
-    hands = []
+    newest = state["hands"][-1]["n"] if state["hands"] else None
+    saved_here = _saved_here(undo)
+    hands, full = [], {}
     for hand in reversed(state["hands"]):
-        revisions = histories[hand["n"]]
+        item = {
+            **hand,
+            "deltas_list": [(p, hand["deltas"].get(p, 0)) for p in players],
+            # A seated phone confirms or disputes each hand it has not confirmed yet.
+            "to_confirm": seat is not None and seat not in hand["confirmed"],
+            "my_dispute": next(
+                (d["reason"] for d in hand["disputed"] if d["player"] == seat), None
+            ),
+        }
+        item["row_key"] = kept.row_key(
+            item, game=game, editable=editable, just_saved=saved_here == hand["n"]
+        )
+        hands.append(item)
+    # Each hand's row is drawn once per version of it (its etag and what it shows, in this
+    # language and time zone): a long game's page draws only its new or changed hands.
+    drawn = kept.rows_drawn([item["row_key"] for item in hands])
+    for item in hands:
+        # Rows with this phone's confirm/dispute forms carry its CSRF token: never cached.
+        if item["to_confirm"] or item["n"] == newest or item["row_key"] not in drawn:
+            full[item["n"]] = item
+        else:
+            item["html"] = drawn[item["row_key"]]
+    histories = hand_histories(game=game, numbers=list(full)) if full else {}
+    for n, item in full.items():
+        revisions = histories[n]
         for revision in revisions:
             consequences = Consequences.from_data(revision.consequences)
             revision.changes = describe(consequences)
@@ -104,21 +129,14 @@ def game_page(
                 if revision.action == revision.Action.CORRECTED
                 else []
             )
-        hands.append(
+        item.update(
             {
-                **hand,
-                "deltas_list": [(p, hand["deltas"].get(p, 0)) for p in players],
                 "revisions": revisions[:-1],
                 "edited": len(revisions) > 1,
                 "changes": revisions[-1].changes if revisions else [],
                 "numbers": revisions[-1].numbers if revisions else [],
                 # Why the last change was made, when it had to say (after an approval).
                 "reason": revisions[-1].reason if revisions else "",
-                # A seated phone confirms or disputes each hand it has not confirmed yet.
-                "to_confirm": seat is not None and seat not in hand["confirmed"],
-                "my_dispute": next(
-                    (d["reason"] for d in hand["disputed"] if d["player"] == seat), None
-                ),
             }
         )
     deleted = deleted_hands(game=game)
@@ -151,6 +169,7 @@ def game_page(
         for hand in state["hands"]
     ]
     latest = _latest_hand(hands, players, running, undo)
+    kept.draw_rows(full, game=game, latest=latest, editable=editable)
     for row in rows:  # each player's change in the latest hand, beside the total
         row["last"] = latest["deltas"].get(row["name"]) if latest else None
     family = family_of(variant)
@@ -176,6 +195,9 @@ def game_page(
         "players": players,
         "rows": rows,
         "running": running,
+        "running_key": kept.digest(
+            [players, running, state["running"], start, game.variant, game.options, get_language()]
+        ),
         "hands": hands,
         "leaders": leaders,
         "chart": chart,
@@ -239,10 +261,15 @@ def _latest_hand(
         "scores": [(p, delta, total) for p, (total, delta, _s) in zip(players, cells, strict=True)],
         "deltas": {p: delta for p, (_t, delta, _s) in zip(players, cells, strict=True)},
         "corrected": newest["edited"],
-        "saved_here": bool(
-            undo and undo.get("kind") in ("recorded", "corrected") and undo.get("number") == newest["n"]
-        ),
+        "saved_here": _saved_here(undo) == newest["n"],
     }
+
+
+def _saved_here(undo: dict | None) -> int | None:
+    """The hand this browser has just recorded or corrected (its undo), if any."""
+    if undo and undo.get("kind") in ("recorded", "corrected"):
+        return undo.get("number")
+    return None
 
 
 def _said(hand: dict[str, Any], player: str) -> str:

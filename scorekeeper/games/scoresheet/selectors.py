@@ -209,11 +209,17 @@ def request_saved(*, game: Game, request_id: str) -> bool:
     )
 
 
-def hand_histories(*, game: Game) -> dict[int, list[HandRevision]]:
-    """Every version of every live hand, by hand number, oldest first: one query."""
+def hand_histories(
+    *, game: Game, numbers: list[int] | None = None
+) -> dict[int, list[HandRevision]]:
+    """Every version of every live hand (or of hands ``numbers`` only), by hand number, oldest
+    first: one query."""
     histories: dict[int, list[HandRevision]] = defaultdict(list)
+    revisions = HandRevision.objects.filter(hand__game=game, hand__deleted_at__isnull=True)
+    if numbers is not None:
+        revisions = revisions.filter(hand__number__in=numbers)
     revisions = (
-        HandRevision.objects.filter(hand__game=game, hand__deleted_at__isnull=True)
+        revisions
         .select_related("hand")
         .order_by("hand__number", "version")
     )
