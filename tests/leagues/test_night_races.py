@@ -8,9 +8,9 @@ import pytest
 from django.db import connection
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.scoresheet.services import hand_record
 from scorekeeper.leagues.models import League, Night, NightRound, NightTable
 from scorekeeper.leagues.nights import NightConflict, night_create, round_approve, round_draw
+from tests.writes import hand_record
 
 from .helpers import new_league
 

@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.scoresheet.services import hand_record
 from scorekeeper.leagues.models import Night, NightRound, NightTable, Player
+from tests.writes import hand_record
 
 from .test_views import create_league
 
