@@ -740,10 +740,21 @@ def counts(link: LeagueGame, game: Game) -> bool:
 
 def sync_game(*, game: Game) -> None:
     """Bring a game's league state in line with its stored hands (no-op for other games)."""
-    # Every hand write of every game asks: one indexed lookup, no ordering.
-    found = LeagueGame.objects.filter(game_id=game.pk).select_related("league").order_by()[:1]
+    # Every hand write of every game asks: read with the game (selectors.game_get, through
+    # the closed check's read), else one indexed lookup, no ordering.
+    if Game.league_link.is_cached(game):
+        found = [link] if (link := _cached_link(game)) is not None else []
+    else:
+        found = LeagueGame.objects.filter(game_id=game.pk).select_related("league").order_by()[:1]
     for link in found:
         _sync(link, game)
+
+
+def _cached_link(game: Game) -> LeagueGame | None:
+    try:
+        return game.league_link
+    except LeagueGame.DoesNotExist:
+        return None
 
 
 def _sync(link: LeagueGame, game: Game, *, tallies: bool = True) -> None:
