@@ -10,10 +10,10 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.scoresheet.services import hand_record
 from scorekeeper.leagues.models import Night, NightTable
 from scorekeeper.leagues.nights import round_draw
 from tests.leagues.helpers import new_league
+from tests.writes import hand_record
 
 from .conftest import BROWSER_TIMEOUT_MS, SCREENSHOTS
 

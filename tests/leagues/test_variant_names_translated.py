@@ -9,9 +9,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper.games.models import Game
-from scorekeeper.games.scoresheet.services import hand_record
 from scorekeeper.leagues.models import Player
 from scorekeeper.rules import all_variants
+from tests.writes import hand_record
 
 from .helpers import penalties
 from .test_views import create_league, start_league_game
