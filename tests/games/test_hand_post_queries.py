@@ -20,6 +20,7 @@ from scorekeeper.games.scoresheet.selectors import Players, game_get, game_playe
 from scorekeeper.games.scoresheet.services import game_create, hand_add
 from scorekeeper.rules.errors import RulesError
 from scorekeeper.sessions import SessionStore
+from tests.api.helpers import send as api
 
 from .page_helpers import HTMX, knock_hand, post_hand, start_game
 
@@ -105,3 +106,31 @@ def _game():
         players=["Ann", "Bob", "Cy"],
         dealer=None,
     )
+
+
+def test_a_league_games_api_hand_post_reads_its_league_link_once_after_the_lock(client):
+    """A league game's link is read with the game and again after the game's lock (a merge or a
+    seat swap may have changed it meanwhile), and its hand post rewrites the league's tallies."""
+    league = api(client, "post", "/api/v1/leagues", {"name": "Thursday club"}).json()
+    body = {"variant": "standard-rummy", "players": ["Ann", "Bob", "Cy"], "league": league["id"]}
+    created = api(
+        client, "post", "/api/v1/games", {**body, "options": {"target": 100_000}}, league["token"]
+    ).json()
+    for n in range(1, 6):
+        result = {"out": "Ann", "hands": {"Bob": {"points": n}, "Cy": {"points": 0}}}
+        with CaptureQueriesContext(connection) as queries:
+            response = api(
+                client,
+                "post",
+                f"/api/v1/games/{created['id']}/hands",
+                {"result": result},
+                created["token"],
+            )
+        assert response.status_code == 201, response.content
+    sqls = [q["sql"] for q in queries.captured_queries]
+    lock = next(i for i, q in enumerate(sqls) if 'UPDATE "games_game" SET "hand_count"' in q)
+    assert sum('FROM "leagues_leaguegame"' in q for q in sqls[lock:]) == 1, sqls
+    # 13: the 9 of a game without a league (and without an Idempotency-Key), the link read
+    # after the lock, and the league's tallies rewritten from the game's hands (read, delete,
+    # insert).
+    assert len(sqls) <= 13, sqls
