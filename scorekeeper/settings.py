@@ -124,6 +124,8 @@ SESSION_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 # "My games" and edit rights live in the session: keep it for a year of weekly game nights.
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
+# Django's database sessions, an existing one saved in one UPDATE (scorekeeper/sessions.py).
+SESSION_ENGINE = "scorekeeper.sessions"
 # HSTS preload is a separate, hard-to-undo commitment (a list shipped inside browsers);
 # HSTS_PRELOAD=1 opts in, and check --deploy need not nag about it otherwise.
 SILENCED_SYSTEM_CHECKS = [] if env_bool("HSTS_PRELOAD", False) else ["security.W021"]

@@ -19,7 +19,7 @@ import unicodedata
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef, QuerySet
 from django.utils import timezone
 
 from scorekeeper.games.events import game_changed
@@ -463,10 +463,24 @@ def games_closed(games: list[Game]) -> set[int]:
     )
 
 
+def games_read_closed(games: QuerySet[Game]) -> QuerySet[Game]:
+    """``games`` with, in the same query, whether each is a table of an approved round and its
+    league link (which every hand write's league sync reads): a hand post asks neither again."""
+    approved = NightTable.objects.filter(
+        league_game__game_id=OuterRef("pk"), round__approved__isnull=False
+    )
+    return games.select_related("league_link__league").annotate(
+        approved_night_table=Exists(approved)
+    )
+
+
 def game_closed(game: Game) -> bool:
-    """Is ``game`` a table of an approved round? One indexed query (the answer is kept on the
-    game object for the rest of the request)."""
+    """Is ``game`` a table of an approved round? Read with the game by :func:`games_read_closed`
+    (no query), else one indexed query (the answer is kept on the game object for the rest of
+    the request)."""
     cached = getattr(game, "_night_closed", None)
+    if cached is None:
+        cached = getattr(game, "approved_night_table", None)
     if cached is None:
         cached = NightTable.objects.filter(
             league_game__game_id=game.pk, round__approved__isnull=False

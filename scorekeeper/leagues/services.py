@@ -740,10 +740,23 @@ def counts(link: LeagueGame, game: Game) -> bool:
 
 def sync_game(*, game: Game) -> None:
     """Bring a game's league state in line with its stored hands (no-op for other games)."""
-    # Every hand write of every game asks: one indexed lookup, no ordering.
+    # Every hand write of every game asks. A game read without a league link (game_get reads
+    # it with the game) has none: a league game is made with its link. A league game's link is
+    # read again after the game's lock (one indexed lookup, no ordering): a merge or a seat swap
+    # may have changed it since the request read it.
+    if Game.league_link.is_cached(game) and not _has_cached_link(game):
+        return
     found = LeagueGame.objects.filter(game_id=game.pk).select_related("league").order_by()[:1]
     for link in found:
         _sync(link, game)
+
+
+def _has_cached_link(game: Game) -> bool:
+    try:
+        game.league_link  # noqa: B018 (cached: no query)
+    except LeagueGame.DoesNotExist:
+        return False
+    return True
 
 
 def _sync(link: LeagueGame, game: Game, *, tallies: bool = True) -> None:

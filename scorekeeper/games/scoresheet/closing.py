@@ -22,17 +22,32 @@ MAX_REASON = 200
 
 _CHECKS: list[Callable[[Any], bool]] = []
 _MANY: list[Callable[[list[Any]], set[int]]] = []
+_READS: list[Callable[[Any], Any]] = []
 
 
 def add_closed_check(
-    check: Callable[[Any], bool], *, many: Callable[[list[Any]], set[int]] | None = None
+    check: Callable[[Any], bool],
+    *,
+    many: Callable[[list[Any]], set[int]] | None = None,
+    read: Callable[[Any], Any] | None = None,
 ) -> None:
     """Register ``check(game) -> bool``: is the game closed to its own keepers? (Once.) With
-    ``many(games) -> {pk of each closed game}``, a list of games is asked in one go."""
+    ``many(games) -> {pk of each closed game}``, a list of games is asked in one go; with
+    ``read(queryset) -> queryset``, a game read by :func:`.selectors.game_get` carries the
+    answer (and whatever else the app reads of it on every write) in that same query."""
     if check not in _CHECKS:
         _CHECKS.append(check)
     if many is not None and many not in _MANY:
         _MANY.append(many)
+    if read is not None and read not in _READS:
+        _READS.append(read)
+
+
+def with_closed(games: Any) -> Any:
+    """``games`` (a queryset) with every registered app's answer read in the same query."""
+    for read in _READS:
+        games = read(games)
+    return games
 
 
 def mark_closed(games: list[Any]) -> None:

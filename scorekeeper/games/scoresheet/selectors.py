@@ -22,6 +22,7 @@ from scorekeeper.rules.game import Replay, final_bonuses, replay
 from scorekeeper.rules.messages import as_dict
 
 from ..models import Game, Hand, HandRevision, IdempotencyKey, Ruling, Seat
+from .closing import with_closed
 
 # What new_public_id makes (url-safe base64). Anything else is no game, and is not even sent to
 # the database: PostgreSQL refuses a NUL character in a query with an error, not "no rows".
@@ -35,7 +36,9 @@ def game_get(*, public_id: str, games: QuerySet[Game] | None = None) -> Game:
     page in the same query."""
     if not PUBLIC_ID.fullmatch(public_id):
         raise Game.DoesNotExist(f"no game {public_id!r}")
-    return (Game.objects.all() if games is None else games).get(public_id=public_id)
+    # Whether the game is closed (a club night's approved table) comes in the same query: every
+    # write asks it (issue 36 §7).
+    return with_closed(Game.objects.all() if games is None else games).get(public_id=public_id)
 
 
 def games_listed(*, public_ids: list[str]) -> list[Game]:

@@ -44,6 +44,7 @@ from ..signals import game_changed, game_stored
 from .closing import checked_reason, is_closed
 from .consequences import Consequences, Standing, compare
 from .selectors import (
+    Players,
     game_players,
     game_replay,
     hand_result_data,
@@ -399,6 +400,7 @@ def hand_add(
     answer: Answer | None = None,
     number: int | None = None,
     saved_by: str = "",
+    players: Players | None = None,
 ) -> HandWrite:
     """Record the next hand, dealt by ``dealer`` (None: the rotation's suggestion).
 
@@ -406,6 +408,9 @@ def hand_add(
     (another phone saved it first), :class:`HandTaken` and nothing is recorded; a retry of the
     phone's own save (a key seen before) answers its first answer, before this is asked.
     ``saved_by``: the seated player whose phone saves it ("" for the scorekeeper).
+    ``players``: the seats as the caller read them for its form (:func:`game_players`): taken
+    when the game, reloaded under the lock, still totals exactly these players (a swap of a
+    club-night table's seats renames them), else read again under the lock.
 
     ``request_id`` (the form's one-time key, the API body's) and ``key`` (an Idempotency-Key)
     are the same thing: a key seen before for this game with the same ``fingerprint`` (default:
@@ -432,15 +437,16 @@ def hand_add(
                 return _replay_of_hand(game, kept, entry, answer)
             earlier.append(kept)
     count = game.hand_count  # reloaded under the lock: what the last writer stored
+    if players is None or set(players) != set(game.totals):
+        players = game_players(game=game)
     if number is not None and 1 <= number <= count:
         if earlier is not None:
             taken = earlier[number - 1]
         else:
             taken = game.hands.get(deleted_at__isnull=True, number=number)
-        raise HandTaken(taken, game_players(game=game))
+        raise HandTaken(taken, players)
     if game.over:
         raise GameOver(game)
-    players = game_players(game=game)
     dealt = seated_dealer(players, dealer) if dealer is not None else game.next_dealer
     hand = Hand(
         game=game,

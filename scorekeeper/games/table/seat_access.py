@@ -22,15 +22,19 @@ def _session_key(request: HttpRequest, *, create: bool) -> str | None:
     return request.session.session_key
 
 
-def seat_of(request: HttpRequest, game: Game) -> str | None:
+def seat_of(
+    request: HttpRequest, game: Game, *, claimed: list[str] | None = None
+) -> str | None:
     """The player whose seat this browser holds in ``game`` (checked), or None: no query for a
-    browser without a session, two otherwise."""
+    browser without a session, two otherwise. ``claimed``: the game's claimed seats when the
+    caller read them (:func:`.selectors.game_players`): none claimed, no query (and the answer
+    is kept for the rest of the request)."""
     cached = getattr(request, "_seats", {})
     if game.pk in cached:
         return cached[game.pk]
     key = _session_key(request, create=False)
     player = None
-    if key is not None:
+    if key is not None and (claimed is None or claimed):
         row = SeatGrant.objects.filter(session_id=key, game=game).first()
         if row is not None:
             wanted = seat_grant_for(game=game, player=row.player)

@@ -178,7 +178,8 @@ def hand_create(request: HttpRequest, game: Game) -> HttpResponse:
                 dealer=dealer_form.chosen(),
                 request_id=request_id(request),
                 number=int_or_none(request.POST.get("entering")),
-                saved_by=seat_access.seat_of(request, game) or "",
+                saved_by=seat_access.seat_of(request, game, claimed=players.claimed) or "",
+                players=players,
             )
         except RulesError as error:
             form.add_rules_error(error)
