@@ -9,6 +9,10 @@ summary), the hand's new revision with its account of what moved (:mod:`.consequ
 key's answer, in one transaction. The engine rejects a bad entry before anything is written,
 and the cache can never drift from the hands, because nothing else writes them. After the
 commit, :data:`.signals.game_changed` fires (the hook for live events and later rebuilds).
+
+The steps they share live beside this module: the game's lock, retries and the hand a request
+names in :mod:`.locking`, the keys and remembered answers in :mod:`.idempotency`, the edit token
+in :mod:`.tokens`.
 """
 
 from __future__ import annotations
