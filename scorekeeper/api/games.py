@@ -21,25 +21,25 @@ from ninja.security import HttpBearer
 from scorekeeper.compression import holds_secret
 from scorekeeper.games.models import Game, Hand
 from scorekeeper.games.scoresheet.closing import is_closed
+from scorekeeper.games.scoresheet.idempotency import (
+    KeyReused,
+    Outcome,
+    request_fingerprint,
+    write_once,
+)
+from scorekeeper.games.scoresheet.locking import HandChanged
 from scorekeeper.games.scoresheet.selectors import game_get, game_state, hand_history
 from scorekeeper.games.scoresheet.services import (
     GameOver,
-    HandChanged,
     HandTaken,
     HandWrite,
-    KeyReused,
-    Outcome,
     game_create,
-    game_token,
     hand_add,
     hand_correction,
     hand_deletion,
     hand_restoration,
-    new_token_seed,
-    request_fingerprint,
-    token_valid,
-    write_once,
 )
+from scorekeeper.games.scoresheet.tokens import game_token, new_token_seed, token_valid
 from scorekeeper.games.table.handover import handover_create
 from scorekeeper.i18n import render_lines
 from scorekeeper.public_url import absolute_url

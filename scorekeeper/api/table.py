@@ -18,7 +18,7 @@ from scorekeeper.compression import holds_secret
 from scorekeeper.games.models import Game
 from scorekeeper.games.rulebook.search import shown_passage
 from scorekeeper.games.scoresheet.selectors import game_state
-from scorekeeper.games.scoresheet.services import token_valid
+from scorekeeper.games.scoresheet.tokens import token_valid
 from scorekeeper.games.table.seats import (
     NoSuchRuling,
     SeatTaken,

@@ -26,7 +26,7 @@ from scorekeeper.games.pages.presentation import qr_svg
 from scorekeeper.games.rights import access as game_access
 from scorekeeper.games.rights.gates import guard
 from scorekeeper.games.scoresheet.forms import variant_or_default
-from scorekeeper.games.scoresheet.services import KeyReused, request_fingerprint, write_once
+from scorekeeper.games.scoresheet.idempotency import KeyReused, request_fingerprint, write_once
 from scorekeeper.games.table.seat_access import seat_of
 from scorekeeper.i18n import render_message
 from scorekeeper.public_url import absolute_url

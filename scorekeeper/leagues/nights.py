@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from scorekeeper.games.events import game_changed
 from scorekeeper.games.models import Game, Hand, Seat, SeatClaim
-from scorekeeper.games.scoresheet.services import retry_on_collision
+from scorekeeper.games.scoresheet.locking import retry_on_collision
 from scorekeeper.rules import get_variant
 from scorekeeper.rules.errors import ResultError, RulesError
 from scorekeeper.rules.messages import N_, define

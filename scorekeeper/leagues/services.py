@@ -30,11 +30,8 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from scorekeeper.games.models import Game, Hand, hash_token
-from scorekeeper.games.scoresheet.services import (
-    game_create,
-    game_create_played,
-    retry_on_collision,
-)
+from scorekeeper.games.scoresheet.locking import retry_on_collision
+from scorekeeper.games.scoresheet.services import game_create, game_create_played
 from scorekeeper.games.signals import game_checked, game_stored
 from scorekeeper.games.table.seats import confirmation_status
 from scorekeeper.rules.errors import ResultError, RulesError

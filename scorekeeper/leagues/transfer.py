@@ -75,8 +75,8 @@ from scorekeeper.games.models import (
     SeatClaim,
     hash_token,
 )
+from scorekeeper.games.scoresheet.locking import retry_on_collision
 from scorekeeper.games.scoresheet.selectors import hand_result_data, state_summary
-from scorekeeper.games.scoresheet.services import retry_on_collision
 from scorekeeper.i18n import render_message
 from scorekeeper.jsondepth import MAX_DEPTH, too_deep
 from scorekeeper.rules.errors import GameOverError, RulesError

@@ -110,7 +110,7 @@ def test_corrections_racing_new_hands_leave_a_consistent_game():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_delete_retried_by_several_clients_at_once_deletes_one_hand():
-    from scorekeeper.games.scoresheet.services import request_fingerprint, write_once
+    from scorekeeper.games.scoresheet.idempotency import request_fingerprint, write_once
 
     game = new_game()
     for points in (1, 2, 3):
@@ -138,7 +138,7 @@ def test_a_delete_retried_by_several_clients_at_once_deletes_one_hand():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_game_created_by_several_retries_at_once_is_created_once():
-    from scorekeeper.games.scoresheet.services import request_fingerprint, write_once
+    from scorekeeper.games.scoresheet.idempotency import request_fingerprint, write_once
 
     ids = []
 
@@ -163,7 +163,8 @@ def test_a_confirmation_racing_a_correction_never_counts_for_the_corrected_resul
     same moment, round after round. Whichever takes the game's lock first, the corrected hand
     is never confirmed: a confirmation first is cleared by the correction; a correction first
     makes the confirmation (naming the old etag) a HandChanged, recording nothing."""
-    from scorekeeper.games.scoresheet.services import HandChanged, hand_add, hand_correction
+    from scorekeeper.games.scoresheet.locking import HandChanged
+    from scorekeeper.games.scoresheet.services import hand_add, hand_correction
     from scorekeeper.games.table.seats import confirmation_status, hand_confirm, seat_claim
 
     game = new_game()

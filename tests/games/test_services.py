@@ -11,7 +11,8 @@ from scorekeeper.games.scoresheet.selectors import (
     hand_histories,
     hand_history,
 )
-from scorekeeper.games.scoresheet.services import GameOver, game_create, token_valid
+from scorekeeper.games.scoresheet.services import GameOver, game_create
+from scorekeeper.games.scoresheet.tokens import token_valid
 from scorekeeper.rules.errors import RulesError
 from tests.writes import hand_correct, hand_delete, hand_record, hand_restore
 
@@ -184,7 +185,7 @@ def test_a_repeated_request_id_returns_the_first_hand_and_records_nothing():
 def test_a_request_id_reused_for_another_hand_is_refused_and_records_nothing():
     # Issue 24: one idempotency policy for every write, page and API alike: the same key with
     # another body is refused (the API's 422), it no longer answers the first hand silently.
-    from scorekeeper.games.scoresheet.services import KeyReused
+    from scorekeeper.games.scoresheet.idempotency import KeyReused
 
     game = new_game()
     hand_record(game=game, entry=out("Ann", 10), request_id="phone-1")

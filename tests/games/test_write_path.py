@@ -20,8 +20,8 @@ from django.utils import timezone
 
 from scorekeeper.games.models import Game, Hand, HandRevision, IdempotencyKey
 from scorekeeper.games.scoresheet import selectors
+from scorekeeper.games.scoresheet.idempotency import KeyReused
 from scorekeeper.games.scoresheet.services import (
-    KeyReused,
     game_create,
     hand_add,
     hand_correction,

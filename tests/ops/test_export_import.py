@@ -329,7 +329,7 @@ def test_league_round_trip_gives_the_same_standings_and_ratings(tmp_path):
     # The organiser link and the league games' tokens (derived from it) still work.
     restored = League.objects.get(public_id=league.public_id)
     assert token_valid(league=restored, token=token)
-    from scorekeeper.games.scoresheet.services import token_valid as game_token_valid
+    from scorekeeper.games.scoresheet.tokens import token_valid as game_token_valid
 
     for gid in game_ids:
         game = Game.objects.get(public_id=gid)

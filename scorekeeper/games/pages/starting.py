@@ -17,9 +17,10 @@ from scorekeeper.rules import RulesError, Variant, all_variants
 
 from ..rights import access
 from ..scoresheet.forms import StartGameForm, seats_wanted, variant_or_default
+from ..scoresheet.idempotency import KeyReused, request_fingerprint, write_once
 from ..scoresheet.posted import int_or_none, request_id
 from ..scoresheet.selectors import game_get
-from ..scoresheet.services import KeyReused, new_token_seed, request_fingerprint, write_once
+from ..scoresheet.tokens import new_token_seed
 
 
 def start_page(
@@ -39,7 +40,7 @@ def start_page(
 
     The form carries a one-time key (``request_id``, kept through redraws): a double tap on
     "Start the game", or the same form sent again, starts one game, and the second request
-    lands on that game's page with the same rights (see :func:`~.services.write_once`).
+    lands on that game's page with the same rights (see :func:`~..scoresheet.idempotency.write_once`).
 
     A POST with ``action`` other than ``create`` only redraws the form (another seat, a recent
     name filled in, a different variant); with htmx it answers with the form fragment.

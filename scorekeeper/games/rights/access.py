@@ -18,7 +18,7 @@ from django.http import HttpRequest
 
 from ..models import Game
 from ..scoresheet.closing import is_closed
-from ..scoresheet.services import token_valid
+from ..scoresheet.tokens import token_valid
 from .grants import GrantKind
 
 GAMES = "games"  # {public_id: {"seen": iso time}}; before grant rows also "grant" or "token"

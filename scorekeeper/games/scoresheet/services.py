@@ -9,28 +9,21 @@ summary), the hand's new revision with its account of what moved (:mod:`.consequ
 key's answer, in one transaction. The engine rejects a bad entry before anything is written,
 and the cache can never drift from the hands, because nothing else writes them. After the
 commit, :data:`.signals.game_changed` fires (the hook for live events and later rebuilds).
+
+The steps they share live beside this module: the game's lock, retries and the hand a request
+names in :mod:`.locking`, the keys and remembered answers in :mod:`.idempotency`, the edit token
+in :mod:`.tokens`.
 """
 
 from __future__ import annotations
 
-import base64
-import functools
-import hashlib
-import hmac
-import json
-import random
-import secrets
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
-from django.db import IntegrityError, OperationalError, connection, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
 from scorekeeper.rules.errors import GameOverError, ResultError
@@ -39,10 +32,12 @@ from scorekeeper.rules.messages import NP_, define
 from scorekeeper.rules.text import check_storable_data as refuse_nul
 
 from ..events import game_saved_changed
-from ..models import Game, Hand, HandRevision, IdempotencyKey, Seat, hash_token
+from ..models import Game, Hand, HandRevision, Seat, hash_token
 from ..signals import game_changed, game_stored
 from .closing import checked_reason, is_closed
 from .consequences import Consequences, Standing, compare
+from .idempotency import KeyReused, remember, remembered, request_fingerprint, write_keys
+from .locking import lock_game, nth_hand, retry_on_collision
 from .selectors import (
     Players,
     game_players,
@@ -53,6 +48,7 @@ from .selectors import (
     saved_hand,
     state_summary,
 )
+from .tokens import game_token, new_token_seed
 
 ENDS_EARLIER = define(
     "correction.ends_earlier",
@@ -80,23 +76,6 @@ class GameOver(Exception):
         )
 
 
-class HandChanged(Exception):
-    """``If-Match`` named a version of hand ``number`` that is no longer hand ``number``:
-    another phone corrected, deleted or restored a hand first. Nothing was changed."""
-
-    code = "precondition_failed"
-
-    def __init__(self, number: int):
-        self.number = number
-        super().__init__(
-            gettext(
-                "hand %(n)s is no longer the hand you saw: it was corrected, deleted or moved "
-                "since; nothing was changed"
-            )
-            % {"n": number}
-        )
-
-
 class HandTaken(Exception):
     """The phone was entering hand ``number``, but the game holds hand ``number`` already
     (another phone saved it first): nothing was recorded (API.md "The hand a phone meant")."""
@@ -116,73 +95,6 @@ class HandTaken(Exception):
             )
             % {"n": hand.number, "next": hand.number + 1}
         )
-
-
-class KeyReused(Exception):
-    """An ``Idempotency-Key`` already used for a different request to the same game."""
-
-    code = "idempotency_key_reused"
-
-    def __init__(self, key: str | None = None) -> None:
-        self.key = key  # which key (an Idempotency-Key or a request_id) was used before
-        super().__init__(
-            gettext(
-                "Idempotency-Key: this key was already used for a different request; "
-                "send a new key for a new request"
-            )
-        )
-
-
-# How long a write's Idempotency-Key is remembered: a phone retries within seconds or minutes;
-# a day also covers a phone that lost its connection overnight.
-IDEMPOTENCY_KEY_TTL = timedelta(hours=24)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What a write answered: its status and body, and whether this is a replay of it."""
-
-    status: int
-    body: Any
-    replayed: bool = False
-
-
-def request_fingerprint(*parts: Any) -> str:
-    """A digest of what a request asked for (method, path, body), to compare retries by."""
-    text = json.dumps(parts, sort_keys=True, ensure_ascii=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-# SQLite answers "database is locked" instead of waiting when writers collide (always with the
-# in-memory test database's shared cache), and a writer that slipped past the game lock (or a
-# new game drawing a public id already taken) meets a unique constraint; both are safe to retry
-# from the start, because the failed transaction wrote nothing.
-_LOCKED_ATTEMPTS = 40
-_INTEGRITY_ATTEMPTS = 3
-
-
-def retry_on_collision(func):
-    @functools.wraps(func)
-    def wrapper(**kwargs):
-        attempt = 0
-        while True:
-            attempt += 1
-            try:
-                return func(**kwargs)
-            except (OperationalError, IntegrityError) as error:
-                if not _may_retry(error, attempt):
-                    raise
-                time.sleep(random.uniform(0.002, 0.02) * attempt)
-
-    return wrapper
-
-
-def _may_retry(error: Exception, attempt: int) -> bool:
-    if transaction.get_connection().in_atomic_block:
-        return False  # an outer transaction is broken now; only its owner can start over
-    if isinstance(error, IntegrityError):
-        return attempt < _INTEGRITY_ATTEMPTS
-    return "locked" in str(error) and attempt < _LOCKED_ATTEMPTS
 
 
 @retry_on_collision
@@ -215,75 +127,6 @@ def game_create(
     )
     game_changed_on_commit(game=game, kind="created")
     return game, token
-
-
-@retry_on_collision
-@transaction.atomic
-def write_once(
-    *,
-    game: Game | None,
-    key: str | None,
-    request: str,
-    write: Callable[[], tuple[int, Any]],
-) -> Outcome:
-    """Run ``write`` (which answers a status and a JSON-able body) once per ``key``.
-
-    With a key seen before for this game (``game`` None: for creating a game) and the same
-    ``request`` fingerprint, nothing runs and the first answer comes back (``replayed``); with
-    another fingerprint, :class:`KeyReused`. The key and the answer are stored in the same
-    transaction as the write, and only when the write succeeded. Without a key, ``write`` runs.
-    """
-    if key is None:
-        status, body = write()
-        return Outcome(status, body)
-    refuse_nul(key, "Idempotency-Key")
-    scope = game.public_id if game is not None else ""
-    if game is not None:
-        lock_game(game)  # one writer per game at a time: a concurrent retry waits, then replays
-    # The same keys, lookup and policy as every hand write (see _remembered); expired keys go
-    # when they are used again, the rest with `manage.py clear_idempotency_keys`.
-    found = _remembered(scope, [key], request)
-    if found is not None:
-        return Outcome(found.status, found.body, replayed=True)
-    status, body = write()
-    # A concurrent first use of the key (only possible for new games) breaks the unique
-    # constraint here; the whole transaction is retried and then replays the other's answer.
-    _remember(scope, [key], request, status, body)
-    return Outcome(status, body)
-
-
-def new_token_seed() -> str:
-    return secrets.token_urlsafe(32)
-
-
-def game_token(seed: str) -> str:
-    """The edit token made from ``seed`` with the server's secret key.
-
-    The seed alone (what an idempotent retry keeps in the database) makes no token: a database
-    reader cannot edit games. The token is as unguessable as the seed (256 random bits).
-    """
-    key = settings.SECRET_KEY.encode()
-    digest = hmac.new(key, f"rummy-table.game-token:{seed}".encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
-
-
-def edit_secret(*, game: Game) -> str:
-    """The secret of the game's edit link: as good as its token, for the pages' edit link.
-
-    Made from the token's hash with the server's secret key, so the share page can show it to a
-    browser that may edit although no raw token is stored anywhere; a database reader cannot.
-    """
-    value = f"{game.public_id}:{game.token_hash}"
-    digest = salted_hmac("rummy-table.edit-link", value, algorithm="sha256").digest()
-    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
-
-
-def keys_expire(*, scope: str | None = None) -> int:
-    """Forget the Idempotency-Keys older than IDEMPOTENCY_KEY_TTL (of one scope, or all)."""
-    expired = IdempotencyKey.objects.filter(created__lt=timezone.now() - IDEMPOTENCY_KEY_TTL)
-    if scope is not None:
-        expired = expired.filter(scope=scope)
-    return expired.delete()[0]
 
 
 @transaction.atomic
@@ -331,15 +174,6 @@ def game_create_played(
     game.save()
     game_stored.send(sender=Game, game=game)
     return game, token
-
-
-def token_valid(*, game: Game, token: str | None) -> bool:
-    """Is ``token`` the game's edit token (or its edit link's secret)?"""
-    # Constant-time, so response timing tells nothing about how much of a guess was right.
-    token = token or ""
-    return hmac.compare_digest(hash_token(token), game.token_hash) | hmac.compare_digest(
-        token.encode(), edit_secret(game=game).encode()
-    )
 
 
 # -- the write path of a hand: one service per operation -----------------------------------------
@@ -422,7 +256,7 @@ def hand_add(
     refuse_nul(request_id, "request_id")
     refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("hand", entry, dealer)
-    keys = _keys(key, request_id)
+    keys = write_keys(key, request_id)
     remembered = _begin(game, keys, fingerprint)
     if remembered is not None:
         return remembered
@@ -493,14 +327,14 @@ def hand_correction(
     every later result and total follows, and no other hand's dealer changes.
 
     With ``if_match`` (a hand's etag, or ``*``), only if hand ``number`` is still that version
-    of that hand; otherwise :class:`HandChanged` and nothing changes. ``key``: as for
+    of that hand; otherwise :class:`.locking.HandChanged` and nothing changes. ``key``: as for
     :func:`hand_add` (a repeated key answers first, before ``if_match`` is looked at).
     """
     refuse_nul(entry, "result")
     refuse_nul(dealer, "dealer")
     refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("correct", number, entry, dealer, if_match)
-    keys = _keys(key)
+    keys = write_keys(key)
     remembered = _begin(game, keys, fingerprint)
     if remembered is not None:
         return remembered
@@ -545,7 +379,7 @@ def hand_deletion(
     ``if_match``, ``key`` and ``reason`` as for :func:`hand_correction`."""
     refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("delete", number, if_match)
-    keys = _keys(key)
+    keys = write_keys(key)
     remembered = _begin(game, keys, fingerprint)
     if remembered is not None:
         return remembered
@@ -581,7 +415,7 @@ def hand_restoration(
     """Put a deleted hand back at the number it had; the hands after it move down again."""
     refuse_nul(key, "Idempotency-Key")
     fingerprint = fingerprint or request_fingerprint("restore", hand_id)
-    keys = _keys(key)
+    keys = write_keys(key)
     remembered = _begin(game, keys, fingerprint)
     if remembered is not None:
         return remembered
@@ -602,45 +436,14 @@ def hand_restoration(
     )
 
 
-def _keys(*keys: str | None) -> list[str]:
-    """The idempotency keys of a write (an Idempotency-Key and a request_id work the same)."""
-    return list(dict.fromkeys(key for key in keys if key))
-
-
 def _begin(game: Game, keys: list[str], fingerprint: str) -> HandWrite | None:
     """Lock the game (one writer at a time: a concurrent retry waits, then replays) and answer
     the first answer to one of ``keys``, if there was one."""
     lock_game(game)
-    return _remembered(game.public_id, keys, fingerprint)
-
-
-def _remembered(scope: str, keys: list[str], fingerprint: str) -> HandWrite | None:
-    """The first answer to one of these keys (the caller holds the game's lock), or None; the
-    same key for another request raises :class:`KeyReused`. One query when there are keys."""
-    if not keys:
-        return None
-    expired_before = timezone.now() - IDEMPOTENCY_KEY_TTL
-    found = None
-    for record in IdempotencyKey.objects.filter(scope=scope, key__in=keys):
-        if record.created < expired_before:
-            record.delete()  # forgotten: the key may start a new write
-            continue
-        if record.fingerprint != fingerprint:
-            raise KeyReused(key=record.key)
-        found = record
+    found = remembered(game.public_id, keys, fingerprint)
     if found is None:
         return None
-    return HandWrite(status=found.status, body=found.response, replayed=True)
-
-
-def _remember(scope: str, keys: list[str], fingerprint: str, status: int, body: Any) -> None:
-    if keys:
-        IdempotencyKey.objects.bulk_create(
-            IdempotencyKey(
-                scope=scope, key=key, fingerprint=fingerprint, status=status, response=body
-            )
-            for key in keys
-        )
+    return HandWrite(status=found.status, body=found.body, replayed=True)
 
 
 def _replay_of_hand(game: Game, hand: Hand, entry: dict, answer: Answer | None) -> HandWrite:
@@ -729,7 +532,7 @@ def _append(
     if earlier is not None:
         write.hands = [*earlier, hand]
     write.status, write.body = (answer or _default_answer)(write)
-    _remember(game.public_id, keys, fingerprint, write.status, write.body)
+    remember(game.public_id, keys, fingerprint, write.status, write.body)
     game_changed_on_commit(game=game, kind=f"hand_{HandRevision.Action.RECORDED}")
     return write
 
@@ -796,7 +599,7 @@ def _commit(
         replaced=replaced,
     )
     write.status, write.body = (answer or _default_answer)(write)
-    _remember(game.public_id, keys, fingerprint, write.status, write.body)
+    remember(game.public_id, keys, fingerprint, write.status, write.body)
     game_changed_on_commit(game=game, kind=f"hand_{action}")
     return write
 
@@ -813,53 +616,12 @@ def game_changed_on_commit(*, game: Game, kind: str) -> None:
     )
 
 
-def lock_game(game: Game) -> None:
-    """Lock the game row and reload it, so we act on what the last writer committed: one query.
-
-    An UPDATE that changes nothing takes the row's lock on PostgreSQL and the database's write
-    lock on SQLite (which ignores FOR UPDATE) before any read, so two writers queue up instead
-    of both reading and then failing to upgrade; RETURNING reads the row in the same query."""
-    fields = Game._meta.concrete_fields
-    quote = connection.ops.quote_name
-    count = quote(Game._meta.get_field("hand_count").column)
-    sql = (
-        f"UPDATE {quote(Game._meta.db_table)} SET {count} = {count}"
-        f" WHERE {quote(Game._meta.pk.column)} = %s"
-        f" RETURNING {', '.join(quote(f.column) for f in fields)}"
-    )
-    fresh = next(iter(Game.objects.raw(sql, [game.pk])), None)
-    if fresh is None:
-        raise Game.DoesNotExist(f"no game {game.public_id!r}")
-    for f in fields:
-        setattr(game, f.attname, getattr(fresh, f.attname))
-
-
-def nth_hand(hands: list[Hand], number: int, if_match: str | None = None) -> Hand:
-    found = hands[number - 1] if 1 <= number <= len(hands) else None
-    if if_match is not None and not etag_matches(found, if_match):
-        raise HandChanged(number)  # even when the hand is gone: RFC 9110 says 412, not 404
-    if found is None:
-        raise Hand.DoesNotExist(f"this game has no hand {number}")
-    return found
-
-
 def _clear_checks(hand: Hand) -> None:
     """Forget what the seated players said about ``hand`` (API.md "Confirmations": a
     correction or deletion clears them), before the write tells the leagues app."""
     if hand.checks:
         hand.checks = {}
         Hand.objects.filter(pk=hand.pk).update(checks={})
-
-
-def etag_matches(hand: Hand | None, if_match: str) -> bool:
-    """RFC 9110 If-Match against a hand: ``*`` or a list of etags, quoted or not, weak or not."""
-    if hand is None:
-        return False
-    wanted = [tag.strip() for tag in if_match.split(",")]
-    if "*" in wanted:
-        return True
-    bare = {tag.removeprefix("W/").strip('"') for tag in wanted}
-    return hand.etag in bare
 
 
 def _replay(game: Game, players: list[str], hands: list[Hand]) -> Replay:

@@ -37,8 +37,8 @@ from scorekeeper.rules.text import TEXT_EXPECTED, check_storable_data, plain_tex
 
 from ..events import game_changed
 from ..models import Game, Hand, Ruling, Seat, SeatClaim, hash_token
+from ..scoresheet.locking import lock_game, nth_hand, retry_on_collision
 from ..scoresheet.selectors import check_stands, live_hands, result_digest
-from ..scoresheet.services import lock_game, nth_hand, retry_on_collision
 from ..signals import game_checked
 
 MAX_REASON = 200

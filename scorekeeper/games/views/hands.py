@@ -24,18 +24,12 @@ from ..rights import access
 from ..scoresheet.closing import is_closed
 from ..scoresheet.forms import HandForm
 from ..scoresheet.forms_dealer import DealerForm
+from ..scoresheet.idempotency import KeyReused
+from ..scoresheet.locking import HandChanged
 from ..scoresheet.posted import int_or_none, posted_etag, request_id
 from ..scoresheet.rescore import describe, describe_numbers, hand_delete_preview
 from ..scoresheet.selectors import game_players, game_state, hand_score_preview, request_saved
-from ..scoresheet.services import (
-    GameOver,
-    HandChanged,
-    HandTaken,
-    KeyReused,
-    hand_add,
-    hand_correction,
-    hand_deletion,
-)
+from ..scoresheet.services import GameOver, HandTaken, hand_add, hand_correction, hand_deletion
 from ..table import seat_access
 from .common import after_change, editors_only, tell_changes
 from .table import to_game

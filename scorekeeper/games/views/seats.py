@@ -16,8 +16,8 @@ from scorekeeper.rules import RulesError, get_variant
 
 from ..models import Game, Ruling
 from ..rights import access
+from ..scoresheet.locking import HandChanged
 from ..scoresheet.posted import posted_etag
-from ..scoresheet.services import HandChanged
 from ..table import seat_access
 from ..table.seats import (
     NoSuchRuling,

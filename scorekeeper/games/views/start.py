@@ -17,7 +17,8 @@ from ..pages.starting import start_page
 from ..rights import access
 from ..scoresheet import closing
 from ..scoresheet.selectors import games_listed
-from ..scoresheet.services import game_create, game_token
+from ..scoresheet.services import game_create
+from ..scoresheet.tokens import game_token
 
 
 def home(

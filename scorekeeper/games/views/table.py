@@ -32,7 +32,7 @@ from ..pages.export import game_csv, game_export
 from ..pages.page_parts import game_page_games, game_page_parts
 from ..rights import access
 from ..rights.gates import SecretLink
-from ..scoresheet.services import edit_secret
+from ..scoresheet.tokens import edit_secret
 from ..table import seat_access
 from ..table.rematch import GameNotOver, game_rematch
 from .common import editors_only, game_or_404, game_page_context, game_url

@@ -6,7 +6,7 @@ nobody writes to any more, retried game creations). Run it daily from cron or a 
 
 from django.core.management.base import BaseCommand
 
-from scorekeeper.games.scoresheet.services import keys_expire
+from scorekeeper.games.scoresheet.idempotency import keys_expire
 
 
 class Command(BaseCommand):
