@@ -133,3 +133,35 @@ def test_after_corrections_the_cached_page_is_the_page_drawn_afresh(client):
         assert section(warm, heading) == section(cold, heading)
     ann = state(game_id)["hands"][0]["totals"]["Ann"]
     assert re.search(rf'<th scope="row">1</th>\s*<td class="num">{ann}<', warm)
+
+
+def test_a_warm_load_neither_hashes_rows_nor_draws_the_running_totals(client, monkeypatch):
+    """Per version of the game the row keys are hashed and the running totals drawn once;
+    the next write (a correction) makes both anew."""
+    game_id = three_hands(client)
+    hashed, drawn_running = [], []
+    real_key, real_render = kept.row_key, kept.render_to_string
+
+    def counting_key(item, **kwargs):
+        hashed.append(item["n"])
+        return real_key(item, **kwargs)
+
+    def counting_render(name, context=None, *args, **kwargs):
+        if name == "game.html#running":
+            drawn_running.append(len(context["running"]))
+        return real_render(name, context, *args, **kwargs)
+
+    monkeypatch.setattr(kept, "row_key", counting_key)
+    monkeypatch.setattr(kept, "render_to_string", counting_render)
+    first = page(client, game_id)
+    assert sorted(hashed) == [1, 2, 3] and drawn_running == [3]
+    hashed.clear()
+    drawn_running.clear()
+    second = page(client, game_id)
+    assert hashed == [] and drawn_running == []
+    for heading in ("running-heading", "hands-heading"):
+        assert section(second, heading) == section(first, heading)
+    client.post(reverse("hand_update", args=[game_id, 1]), knock_hand(0, 5, 13, 40))
+    corrected = page(client, game_id)
+    assert sorted(hashed) == [1, 2, 3] and drawn_running == [3]
+    assert section(corrected, "running-heading") != section(first, "running-heading")
