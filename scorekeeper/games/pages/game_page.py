@@ -109,10 +109,19 @@ def game_page(
         hands, kept.row_keys(hands, game=game, editable=editable, saved_here=saved_here), strict=True
     ):
         item["row_key"] = key
+    hands_open, hands_older = presentation.fold_hands(hands)
+    # The folded rows, kept as one piece per version of the game, when none of them carries
+    # this phone's confirm/dispute forms.
+    older_html = (
+        None
+        if any(item["to_confirm"] for item in hands_older)
+        else kept.older_rows_read(game, editable=editable, saved_here=saved_here)
+    )
     # Each hand's row is drawn once per version of it (its etag and what it shows, in this
     # language and time zone): a long game's page draws only its new or changed hands.
-    drawn = kept.rows_drawn([item["row_key"] for item in hands])
-    for item in hands:
+    looked_up = hands if older_html is None else hands_open
+    drawn = kept.rows_drawn([item["row_key"] for item in looked_up])
+    for item in looked_up:
         # Rows with this phone's confirm/dispute forms carry its CSRF token: never cached.
         if item["to_confirm"] or item["n"] == newest or item["row_key"] not in drawn:
             full[item["n"]] = item
@@ -165,7 +174,9 @@ def game_page(
         row["last"] = latest["deltas"].get(row["name"]) if latest else None
     family = family_of(variant)
     zero_sum = family.zero_sum
-    hands_open, hands_older = presentation.fold_hands(hands)
+    if older_html is None and all(item.get("html") for item in hands_older):
+        older_html = "".join(item["html"] for item in hands_older)
+        kept.older_rows_keep(game, older_html, editable=editable, saved_here=saved_here)
 
     def running_context() -> dict[str, Any]:
         chart = presentation.chart(
@@ -219,9 +230,7 @@ def game_page(
         "hands_open": hands_open,
         "hands_older": hands_older,
         # The folded rows as one piece when all were drawn (no loop over them in the template).
-        "older_html": "".join(item["html"] for item in hands_older)
-        if all(item.get("html") for item in hands_older)
-        else "",
+        "older_html": older_html or "",
         "standings": standings,
         "result_text": result_text,
         "result_rows": result_text.count("\n") + 1,

@@ -43,16 +43,33 @@ def version_key(game: Game) -> str:
 ROW_SECONDS = 7 * 24 * 3600
 
 
+def rows_version(game: Game, *, editable: bool, saved_here: int | None) -> str:
+    """What every hand's row of this version of the game depends on besides the game: the
+    reader's rights, the hand this browser has just saved, the language and time zone."""
+    return (
+        f"{version_key(game)}:{int(editable)}:{saved_here}"
+        f":{get_language()}:{timezone.get_current_timezone_name()}"
+    )
+
+
+def older_rows_read(game: Game, *, editable: bool, saved_here: int | None) -> str | None:
+    """The folded (older) rows of this version of the game as one piece, if kept: one cache
+    read instead of one per hand. Only for a reader with no confirm/dispute forms in them."""
+    return cache.get("game-older-rows:" + rows_version(game, editable=editable, saved_here=saved_here))
+
+
+def older_rows_keep(game: Game, html: str, *, editable: bool, saved_here: int | None) -> None:
+    key = "game-older-rows:" + rows_version(game, editable=editable, saved_here=saved_here)
+    cache.set(key, html, STATE_SECONDS)
+
+
 def row_keys(
     items: list[dict[str, Any]], *, game: Game, editable: bool, saved_here: int | None
 ) -> list[str]:
     """Each item's :func:`row_key`, hashed once per version of the game (and reader's rights,
     just-saved mark, language, time zone), not on every load: the list is kept under the
     game's version, which every write moves, so a corrected hand gets its new key at once."""
-    key = (
-        f"game-row-keys:{version_key(game)}:{int(editable)}:{saved_here}"
-        f":{get_language()}:{timezone.get_current_timezone_name()}"
-    )
+    key = "game-row-keys:" + rows_version(game, editable=editable, saved_here=saved_here)
     keys = cache.get(key)
     if keys is None or len(keys) != len(items):
         keys = [
