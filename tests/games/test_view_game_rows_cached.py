@@ -133,3 +133,69 @@ def test_after_corrections_the_cached_page_is_the_page_drawn_afresh(client):
         assert section(warm, heading) == section(cold, heading)
     ann = state(game_id)["hands"][0]["totals"]["Ann"]
     assert re.search(rf'<th scope="row">1</th>\s*<td class="num">{ann}<', warm)
+
+
+def test_a_warm_load_neither_hashes_rows_nor_draws_the_running_totals(client, monkeypatch):
+    """Per version of the game the row keys are hashed and the running totals drawn once;
+    the next write (a correction) makes both anew."""
+    game_id = three_hands(client)
+    hashed, drawn_running = [], []
+    real_key, real_render = kept.row_key, kept.render_to_string
+
+    def counting_key(item, **kwargs):
+        hashed.append(item["n"])
+        return real_key(item, **kwargs)
+
+    def counting_render(name, context=None, *args, **kwargs):
+        if name == "game.html#running":
+            drawn_running.append(len(context["running"]))
+        return real_render(name, context, *args, **kwargs)
+
+    monkeypatch.setattr(kept, "row_key", counting_key)
+    monkeypatch.setattr(kept, "render_to_string", counting_render)
+    first = page(client, game_id)
+    assert sorted(hashed) == [1, 2, 3] and drawn_running == [3]
+    hashed.clear()
+    drawn_running.clear()
+    second = page(client, game_id)
+    assert hashed == [] and drawn_running == []
+    for heading in ("running-heading", "hands-heading"):
+        assert section(second, heading) == section(first, heading)
+    client.post(reverse("hand_update", args=[game_id, 1]), knock_hand(0, 5, 13, 40))
+    corrected = page(client, game_id)
+    assert sorted(hashed) == [1, 2, 3] and drawn_running == [3]
+    assert section(corrected, "running-heading") != section(first, "running-heading")
+
+
+def five_hands(client) -> str:
+    game_id = three_hands(client)
+    post_hand(client, game_id, knock_hand(0, 7, 2, 11))
+    post_hand(client, game_id, knock_hand(1, 4, 8, 15))
+    return game_id
+
+
+def test_the_folded_rows_kept_as_one_piece_are_never_shown_stale(client):
+    """Hands 1-2 are folded (older) rows, kept together per version of the game: a correction
+    of one of them, or a new hand, shows the page as drawn from an empty cache."""
+    game_id = five_hands(client)
+    before = page(client, game_id)
+    assert page(client, game_id).count('id="hand-1"') == 1
+    client.post(reverse("hand_update", args=[game_id, 1]), knock_hand(0, 5, 13, 40))
+    warm = page(client, game_id)
+    assert hand_row(warm, 1) != hand_row(before, 1)
+    assert '<span class="badge">corrected</span>' in hand_row(warm, 1)
+    post_hand(client, game_id, knock_hand(2, 3, 6, 9))
+    warm = page(client, game_id)
+    cache.clear()
+    cold = page(client, game_id)
+    for heading in ("running-heading", "hands-heading"):
+        assert section(warm, heading) == section(cold, heading)
+
+
+def test_a_seated_phone_gets_its_forms_in_the_folded_rows_too(client):
+    game_id = five_hands(client)
+    page(Client(), game_id)  # the folded rows kept for viewers
+    bob = Client()
+    bob.post(reverse("seat_take", args=[game_id]), {"player": "Bob"})
+    assert "Confirm hand 1" in hand_row(page(bob, game_id), 1)
+    assert "Confirm hand 1" not in hand_row(page(Client(), game_id), 1)

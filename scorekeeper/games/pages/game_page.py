@@ -104,14 +104,24 @@ def game_page(
                 (d["reason"] for d in hand["disputed"] if d["player"] == seat), None
             ),
         }
-        item["row_key"] = kept.row_key(
-            item, game=game, editable=editable, just_saved=saved_here == hand["n"]
-        )
         hands.append(item)
+    for item, key in zip(
+        hands, kept.row_keys(hands, game=game, editable=editable, saved_here=saved_here), strict=True
+    ):
+        item["row_key"] = key
+    hands_open, hands_older = presentation.fold_hands(hands)
+    # The folded rows, kept as one piece per version of the game, when none of them carries
+    # this phone's confirm/dispute forms.
+    older_html = (
+        None
+        if any(item["to_confirm"] for item in hands_older)
+        else kept.older_rows_read(game, editable=editable, saved_here=saved_here)
+    )
     # Each hand's row is drawn once per version of it (its etag and what it shows, in this
     # language and time zone): a long game's page draws only its new or changed hands.
-    drawn = kept.rows_drawn([item["row_key"] for item in hands])
-    for item in hands:
+    looked_up = hands if older_html is None else hands_open
+    drawn = kept.rows_drawn([item["row_key"] for item in looked_up])
+    for item in looked_up:
         # Rows with this phone's confirm/dispute forms carry its CSRF token: never cached.
         if item["to_confirm"] or item["n"] == newest or item["row_key"] not in drawn:
             full[item["n"]] = item
@@ -158,29 +168,34 @@ def game_page(
         for i, name in enumerate(players)
     ]
     seats = {name: i for i, name in enumerate(players)}
-    running = [
-        {
-            "n": hand["n"],
-            "cells": [
-                (hand["totals"].get(p), hand["deltas"].get(p, 0), _said(hand, p))
-                for p in players
-            ],
-        }
-        for hand in state["hands"]
-    ]
-    latest = _latest_hand(hands, players, running, undo)
+    latest = _latest_hand(hands, players, _running(players, state["hands"][-1:]), undo)
     kept.draw_rows(full, game=game, latest=latest, editable=editable)
     for row in rows:  # each player's change in the latest hand, beside the total
         row["last"] = latest["deltas"].get(row["name"]) if latest else None
     family = family_of(variant)
     zero_sum = family.zero_sum
-    hands_open, hands_older = presentation.fold_hands(hands)
-    chart = presentation.chart(
-        players,
-        state["running"],
-        start,
-        target=table.options.get("target") if variant.end.kind == "target" else None,
-    )
+    if older_html is None and all(item.get("html") for item in hands_older):
+        older_html = "".join(item["html"] for item in hands_older)
+        kept.older_rows_keep(game, older_html, editable=editable, saved_here=saved_here)
+
+    def running_context() -> dict[str, Any]:
+        chart = presentation.chart(
+            players,
+            state["running"],
+            start,
+            target=table.options.get("target") if variant.end.kind == "target" else None,
+        )
+        return {
+            "rows": rows,
+            "running": _running(players, state["hands"]),
+            "chart": chart,
+            "chart_series": [
+                (series, presentation.seat_class(i)) for i, series in enumerate(chart.series)
+            ]
+            if chart
+            else [],
+        }
+
     standings = presentation.standings(variant, state) if state["over"] else []
     result_text = (
         presentation.result_text(variant, state, standings, game_url) if standings else ""
@@ -194,13 +209,10 @@ def game_page(
         "deck": table.deck,
         "players": players,
         "rows": rows,
-        "running": running,
-        "running_key": kept.digest(
-            [players, running, state["running"], start, game.variant, game.options, get_language()]
-        ),
+        # The running totals and chart, drawn once per version of the game and language.
+        "running_html": kept.running_drawn(game, running_context),
         "hands": hands,
         "leaders": leaders,
-        "chart": chart,
         "zero_sum": zero_sum,
         "ledger": presentation.ledger(players, state["hands"]) if zero_sum else [],
         "settlement": [
@@ -217,16 +229,13 @@ def game_page(
         ],
         "hands_open": hands_open,
         "hands_older": hands_older,
+        # The folded rows as one piece when all were drawn (no loop over them in the template).
+        "older_html": older_html or "",
         "standings": standings,
         "result_text": result_text,
         "result_rows": result_text.count("\n") + 1,
         "rematch": rematch_of(game),
         "table_news": table_news(game) if not editable else [],
-        "chart_series": [
-            (series, presentation.seat_class(i)) for i, series in enumerate(chart.series)
-        ]
-        if chart
-        else [],
         "editable": editable,
         "undo": undo,
         "latest": latest,
@@ -263,6 +272,20 @@ def _latest_hand(
         "corrected": newest["edited"],
         "saved_here": _saved_here(undo) == newest["n"],
     }
+
+
+def _running(players: list[str], hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each hand's row of the running totals: every player's total, change and check."""
+    return [
+        {
+            "n": hand["n"],
+            "cells": [
+                (hand["totals"].get(p), hand["deltas"].get(p, 0), _said(hand, p))
+                for p in players
+            ],
+        }
+        for hand in hands
+    ]
 
 
 def _saved_here(undo: dict | None) -> int | None:

@@ -5,6 +5,7 @@ version of what it shows. Every key names all its content, so a change is never 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import cache
@@ -24,10 +25,7 @@ def game_state_read(game: Game) -> dict[str, Any]:
     ``game.version`` and moves ``game.updated``, the same marks the live updates and the
     scoreboard's ETag stand on, so a changed game is read afresh and never shown stale. The
     page of a long game then reads its hundreds of stored hands once per change, not per load."""
-    key = (
-        f"game-state:{game.public_id}:{game.version}:{game.hand_count}"
-        f":{game.updated.timestamp() if game.updated else '-'}"
-    )
+    key = "game-state:" + version_key(game)
     state = cache.get(key)
     if state is None:
         state = game_state(game=game)
@@ -35,7 +33,51 @@ def game_state_read(game: Game) -> dict[str, Any]:
     return state
 
 
+def version_key(game: Game) -> str:
+    """The name of this version of the game: every write moves it (see :func:`game_state_read`),
+    so whatever is derived from the state alone may be kept under it."""
+    updated = game.updated.timestamp() if game.updated else "-"
+    return f"{game.public_id}:{game.version}:{game.hand_count}:{updated}"
+
+
 ROW_SECONDS = 7 * 24 * 3600
+
+
+def rows_version(game: Game, *, editable: bool, saved_here: int | None) -> str:
+    """What every hand's row of this version of the game depends on besides the game: the
+    reader's rights, the hand this browser has just saved, the language and time zone."""
+    return (
+        f"{version_key(game)}:{int(editable)}:{saved_here}"
+        f":{get_language()}:{timezone.get_current_timezone_name()}"
+    )
+
+
+def older_rows_read(game: Game, *, editable: bool, saved_here: int | None) -> str | None:
+    """The folded (older) rows of this version of the game as one piece, if kept: one cache
+    read instead of one per hand. Only for a reader with no confirm/dispute forms in them."""
+    return cache.get("game-older-rows:" + rows_version(game, editable=editable, saved_here=saved_here))
+
+
+def older_rows_keep(game: Game, html: str, *, editable: bool, saved_here: int | None) -> None:
+    key = "game-older-rows:" + rows_version(game, editable=editable, saved_here=saved_here)
+    cache.set(key, html, STATE_SECONDS)
+
+
+def row_keys(
+    items: list[dict[str, Any]], *, game: Game, editable: bool, saved_here: int | None
+) -> list[str]:
+    """Each item's :func:`row_key`, hashed once per version of the game (and reader's rights,
+    just-saved mark, language, time zone), not on every load: the list is kept under the
+    game's version, which every write moves, so a corrected hand gets its new key at once."""
+    key = "game-row-keys:" + rows_version(game, editable=editable, saved_here=saved_here)
+    keys = cache.get(key)
+    if keys is None or len(keys) != len(items):
+        keys = [
+            row_key(item, game=game, editable=editable, just_saved=saved_here == item["n"])
+            for item in items
+        ]
+        cache.set(key, keys, STATE_SECONDS)
+    return keys
 
 
 def row_key(item: dict[str, Any], *, game: Game, editable: bool, just_saved: bool) -> str:
@@ -56,6 +98,18 @@ def digest(shown: Any) -> str:
     game is drawn anew and never shown stale. ``repr`` of plain data (the stored JSON as
     read): the same data gives the same text; data read in another key order only misses."""
     return hashlib.sha256(repr(shown).encode()).hexdigest()
+
+
+def running_drawn(game: Game, context: Callable[[], dict[str, Any]]) -> str:
+    """The running totals and chart, drawn once per version of the game and language: they
+    show the state only (totals, deltas, checks, the players, the target), so the version
+    names them all. ``context`` builds what they need, called only when not kept."""
+    key = f"game-running:{version_key(game)}:{get_language()}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("game.html#running", context())
+        cache.set(key, html, STATE_SECONDS)
+    return html
 
 
 def rows_drawn(keys: list[str]) -> dict[str, str]:
