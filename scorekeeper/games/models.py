@@ -108,9 +108,6 @@ class Hand(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
-    # Not stored: set by a caller that answers the earlier hand for a request_id seen before.
-    repeated = False
-
     class Meta:
         ordering = ["game", "number"]
         constraints = [
