@@ -504,7 +504,7 @@ def variant_hits(variant: Variant, translate: Translate, table: Table | None = N
         )
 
 
-def option_value(option, book: dict[str, Any], table: Table | None = None):
+def option_value(option, book: Mapping[str, Any], table: Table | None = None):
     """What the book plays for a house rule, its number or whether it is on; with ``table``,
     what that table plays where it differs, the book's beside it."""
     usual = book.get(option.slug, option.default)

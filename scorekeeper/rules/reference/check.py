@@ -566,7 +566,10 @@ def knock_verdict(count: int, table: Table) -> KnockVerdict | None:
         return KnockVerdict(True, KNOCK_GIN())
     if gin_only:
         return KnockVerdict(False, GIN_ONLY_OVER(count=count, game=table.variant.name))
-    book = table.variant.option("knock-limit").default
+    knock_limit = table.variant.option("knock-limit")
+    if limit is None or knock_limit is None:  # (not gin-only: the table has a limit)
+        return None
+    book = knock_limit.default
     said = limit if limit == book else BESIDE_BOOK(value=limit, book=book)
     if count > limit:
         return KnockVerdict(False, KNOCK_OVER(count=count, limit=said))

@@ -829,7 +829,7 @@ def at_table(
     for i, found in enumerate(answer.results):
         at = places.get(id(found.hit)) if found.variant and found.variant.slug == slug else None
         hit = hits[at[1]] if at is not None and at[1] < len(hits) else None
-        if hit is None or hit.anchor != found.anchor or hit.text == found.hit.text:
+        if at is None or hit is None or hit.anchor != found.anchor or hit.text == found.hit.text:
             results.append(found)
             continue
         book = [s for s, _terms in page.entries[at[0]].sentences]
