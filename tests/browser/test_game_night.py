@@ -102,7 +102,9 @@ def test_knock_rummy_game_night(live_server, phone, shot):
     keeper.click(".sticky-actions button.secondary")
     error = keeper.locator("#id_p2-cards-error")
     expect(error).to_contain_text("'1X' is not a card (card 2)")
-    expect(keeper.locator("#preview")).to_be_hidden()  # no scores for a refused hand
+    # No scores for a refused hand: the preview says why instead (issue 33 §9), naming the token
+    expect(keeper.locator("#preview .preview-errors")).to_contain_text("1X")
+    expect(keeper.locator("#preview .preview-after")).to_have_count(0)
     shot(keeper, "07-hand-bad-card")
     # Saving refuses it too, in place. Wait for that answer and its swap: the error text is on
     # the page already (from the preview), and typing before the swap would be overwritten.
@@ -182,7 +184,8 @@ def test_pages_work_without_javascript(live_server, chromium, shot):
         expect(page.locator("#preview")).to_contain_text("Ann scores 16")
         shot(page, "20-nojs-preview")
         page.click(".sticky-actions button[name=save]")
-        page.wait_for_url(re.compile(r"/games/[\w-]+/$"))
+        # Back on the game page, at its scoreboard (issue 33 §4: the totals on screen after Save)
+        page.wait_for_url(re.compile(r"/games/[\w-]+/#scoreboard$"))
         expect(page.locator("#hand-1")).to_contain_text("Ann scores 16")
     finally:
         context.close()

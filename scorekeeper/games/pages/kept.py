@@ -5,16 +5,53 @@ version of what it shows. Every key names all its content, so a change is never 
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Callable
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import cache as django_cache
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import get_language
 
 from ..models import Game
 from ..scoresheet.selectors import game_state
+
+logger = logging.getLogger(__name__)
+
+
+class _FailOpen:
+    """Django's cache, failing open: a cache that is down (Redis refused or gone) costs the
+    page its shortcut, never its answer. Every miss is drawn afresh, as on a cold cache."""
+
+    def get(self, key: str) -> Any:
+        try:
+            return django_cache.get(key)
+        except Exception:
+            logger.warning("page cache unavailable: drawing afresh", exc_info=True)
+            return None
+
+    def get_many(self, keys: list[str]) -> dict[str, Any]:
+        try:
+            return django_cache.get_many(keys)
+        except Exception:
+            logger.warning("page cache unavailable: drawing afresh", exc_info=True)
+            return {}
+
+    def set(self, key: str, value: Any, timeout: int) -> None:
+        try:
+            django_cache.set(key, value, timeout)
+        except Exception:
+            logger.warning("page cache unavailable: nothing kept", exc_info=True)
+
+    def set_many(self, values: dict[str, Any], timeout: int) -> None:
+        try:
+            django_cache.set_many(values, timeout)
+        except Exception:
+            logger.warning("page cache unavailable: nothing kept", exc_info=True)
+
+
+cache = _FailOpen()
 
 STATE_SECONDS = 3600
 
