@@ -330,7 +330,7 @@ def test_schemathesis_writes_hands_the_server_takes_through_the_links(link, keep
     hand into more hands, corrections and deletions: the server takes most of its hand writes
     (a generated league or dealer may refuse the game first, and some of its cases are
     negative on purpose), and every answer conforms."""
-    writes = _stateful_run(_one_table_kind(link), examples=4, steps=10)
+    writes = _stateful_run(_one_table_kind(link), examples=8, steps=10)
     first = writes.get(("POST", link), [])
     assert _accepted(first) > 0, writes
     changed = writes.get(("PUT", "CorrectFirstHand"), []) + writes.get(
