@@ -27,9 +27,9 @@ class LeaguesConfig(AppConfig):
         # An approved round's games take corrections only from the organiser, with a reason.
         from scorekeeper.games.scoresheet.closing import add_closed_check
 
-        from .nights import game_closed, games_closed, games_read_closed
+        from .nights import game_closed, games_read_closed
 
-        add_closed_check(game_closed, many=games_closed, read=games_read_closed)
+        add_closed_check(game_closed, read=games_read_closed)
         signals.game_changed.connect(
             night_events.on_game_changed, dispatch_uid="leagues.night_events"
         )

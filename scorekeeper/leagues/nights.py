@@ -452,17 +452,6 @@ def table_call_clear(*, league: League, token: Any, table: NightTable) -> NightT
 # -- corrections after approval ----------------------------------------------------------------------
 
 
-def games_closed(games: list[Game]) -> set[int]:
-    """The pks of ``games`` that are tables of an approved round, in one query."""
-    if not games:
-        return set()
-    return set(
-        NightTable.objects.filter(
-            league_game__game_id__in=[game.pk for game in games], round__approved__isnull=False
-        ).values_list("league_game__game_id", flat=True)
-    )
-
-
 def games_read_closed(games: QuerySet[Game]) -> QuerySet[Game]:
     """``games`` with, in the same query, whether each is a table of an approved round and its
     league link (which every hand write's league sync reads): a hand post asks neither again."""

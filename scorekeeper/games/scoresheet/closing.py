@@ -21,24 +21,20 @@ REASON_EXPECTED = define("game.reason_expected", N_("expected text"))
 MAX_REASON = 200
 
 _CHECKS: list[Callable[[Any], bool]] = []
-_MANY: list[Callable[[list[Any]], set[int]]] = []
 _READS: list[Callable[[Any], Any]] = []
 
 
 def add_closed_check(
     check: Callable[[Any], bool],
     *,
-    many: Callable[[list[Any]], set[int]] | None = None,
     read: Callable[[Any], Any] | None = None,
 ) -> None:
     """Register ``check(game) -> bool``: is the game closed to its own keepers? (Once.) With
-    ``many(games) -> {pk of each closed game}``, a list of games is asked in one go; with
-    ``read(queryset) -> queryset``, a game read by :func:`.selectors.game_get` carries the
-    answer (and whatever else the app reads of it on every write) in that same query."""
+    ``read(queryset) -> queryset``, a game read by :func:`.selectors.game_get` or listed by
+    :func:`.selectors.games_listed` carries the answer (and whatever else the app reads of it
+    on every write) in that same query."""
     if check not in _CHECKS:
         _CHECKS.append(check)
-    if many is not None and many not in _MANY:
-        _MANY.append(many)
     if read is not None and read not in _READS:
         _READS.append(read)
 
@@ -50,20 +46,7 @@ def with_closed(games: Any) -> Any:
     return games
 
 
-def mark_closed(games: list[Any]) -> None:
-    """Ask every registered check about ``games`` at once (a page listing many games), so that
-    :func:`is_closed` asks nothing more of them: the same queries for one game or fifty."""
-    closed: set[int] = set()
-    for many in _MANY:
-        closed |= many(games)
-    for game in games:
-        game._closed = game.pk in closed
-
-
 def is_closed(game: Any) -> bool:
-    known = getattr(game, "_closed", None)
-    if known is not None and len(_MANY) == len(_CHECKS):
-        return known
     return any(check(game) for check in _CHECKS)
 
 

@@ -42,11 +42,13 @@ def game_get(*, public_id: str, games: QuerySet[Game] | None = None) -> Game:
 
 
 def games_listed(*, public_ids: list[str]) -> list[Game]:
-    """These games, in the order given (unknown ids left out), seats prefetched: two queries."""
+    """These games, in the order given (unknown ids left out), seats prefetched, with what
+    :func:`.closing.with_closed` reads of each: two queries."""
     wanted = [pid for pid in public_ids if PUBLIC_ID.fullmatch(pid)]
     seats = Prefetch("seats", queryset=Seat.objects.order_by("position"))
     found = {
-        g.public_id: g for g in Game.objects.filter(public_id__in=wanted).prefetch_related(seats)
+        g.public_id: g
+        for g in with_closed(Game.objects.filter(public_id__in=wanted)).prefetch_related(seats)
     }
     return [found[pid] for pid in wanted if pid in found]
 

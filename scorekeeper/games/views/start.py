@@ -15,7 +15,6 @@ from scorekeeper.rules import all_variants, get_variant
 from ..models import Game
 from ..pages.starting import start_page
 from ..rights import access
-from ..scoresheet import closing
 from ..scoresheet.selectors import games_listed
 from ..scoresheet.services import game_create
 from ..scoresheet.tokens import game_token
@@ -75,8 +74,7 @@ def _token_again(game: Game, seed: str) -> str:
 @require_GET
 def my_games(request: HttpRequest) -> HttpResponse:
     """The games this browser created or opened, unfinished first, most recent first."""
-    listed = list(games_listed(public_ids=access.my_game_ids(request)))
-    closing.mark_closed(listed)
+    listed = games_listed(public_ids=access.my_game_ids(request))
     games = [
         {
             "game": game,
