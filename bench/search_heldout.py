@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-HELDOUT = ROOT / "tests" / "rules" / "data" / "heldout_questions.txt"
+DATA = ROOT / "tests" / "rules" / "data"
+HELDOUT = DATA / "heldout_questions.txt"
 LANGUAGES = ("en", "it", "ro", "ko", "nb", "cs", "vi", "de")
 PLAYERS = {  # enough players for every variant a held-out question is asked from
     "gin-rummy": 2,
@@ -119,7 +120,8 @@ def is_a_place(result: dict[str, Any], question: Question) -> bool:
     """Whether one API result is one of the question's places (whatever its passage says)."""
     variant, anchor = result.get("variant") or "", result.get("rule") or ""
     return any(
-        want_anchor == anchor and want_variant in ("*", variant)
+        want_anchor == anchor
+        and (want_variant in ("*", variant) or (want_variant == "term" and not variant))
         for want_variant, _, want_anchor in (place.partition("#") for place in question.places)
     )
 
@@ -239,17 +241,25 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> Report:
         action="store_true",
         help="list the misses (each one read moves to the tuning set: see the file's header)",
     )
+    parser.add_argument(
+        "--questions",
+        type=Path,
+        default=HELDOUT,
+        help="another file in the same format, e.g. the tuning set "
+        "tests/rules/data/table_questions_fresh.txt (its misses may be read)",
+    )
     args = parser.parse_args(argv)
     old = setup_django()
     try:
-        questions = load()
+        questions = load(args.questions)
         report = evaluate(questions, Asker())
     finally:
         from django.test.utils import teardown_databases
 
         teardown_databases(old, verbosity=0)
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    print(f"Held-out rules questions ({HELDOUT.relative_to(ROOT)}), {now}", file=out)
+    title = "Held-out rules questions" if args.questions == HELDOUT else "Rules questions"
+    print(f"{title} ({args.questions.resolve().relative_to(ROOT)}), {now}", file=out)
     print("found = one of the question's places, its passage matching the answer pattern", file=out)
     for language in sorted(report.by_language, key=lambda c: (LANGUAGES + (c,)).index(c)):
         print(report.by_language[language].line(language), file=out)

@@ -78,6 +78,7 @@ STOP_WORDS: dict[str, str] = {
 # longest first, on folded text, to questions and book texts alike.
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
+        "play to": "target", "playing to": "target", "up to how many": "target",
         "throw away": "discard", "throw out": "discard", "get rid of": "discard",
         "put down": "meld", "lay down": "meld", "laid down": "meld", "putting down": "meld",
         "opening meld": "first meld", "opening": "first meld", "open": "first meld",
@@ -96,9 +97,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "points in hand": "deadwood", "tie": "same", "tied": "same", "equal": "same",
         "even": "same", "wild card": "joker", "wildcard": "joker",
         "whole hand": "all cards", "at once": "once", "knocker": "knock",
+        "decks": "packs", "deck": "pack",
         "knocker's": "knock", "same card": "one card", "a set and a run": "two melds",
     },
     "cs": {
+        "do kolika bodu": "cil bodu", "do kolika": "cil",
         "pravou kartu": "prirozenou kartu", "pravou": "prirozenou", "pravy": "prirozeny",
         "klepal": "zaklepal", "klepe": "zaklepal", "klepnul": "zaklepal", "klepat": "klepani",
                 "prilozit": "prikladat", "prilozim": "prikladat", "prilozil": "prikladat",
@@ -112,6 +115,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "zacina": "hraje prvni", "zacne": "hraje prvni",
     },
     "de": {
+        "bis wie viel": "ziel", "bis wieviel": "ziel", "bis zu wie viel": "ziel",
         "rauskommen": "erstauslage", "rausgehen": "ausmachen", "ersten auslegen": "erstauslage",
         "erstes auslegen": "erstauslage", "erste auslage": "erstauslage",
         "erstmeldung": "erstauslage", "auslage": "kombination", "ablegen": "abwerfen",
@@ -126,6 +130,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "fangt an": "spielt zuerst",
     },
     "it": {
+        "fino a quanti punti": "punteggio obiettivo", "a quanti punti si": "punteggio obiettivo si",
         "aprire": "apertura", "apro": "apertura", "aperto": "apertura", "apre": "apertura",
         "prima calata": "apertura", "chiudere": "chiusura", "chiude": "chiusura",
         "chiudo": "chiusura", "scartare": "scarto", "scarto": "scarto",
@@ -138,6 +143,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "uguali": "identiche",
     },
     "ro": {
+        "pana la cate puncte": "tinta puncte", "pana la cate": "tinta",
         "am aruncat-o": "aruncare", "aruncat-o": "aruncare", "aruncat": "aruncare",
         "strig": "striga", "strigi": "striga", "bate": "bataie", "batut": "bataie",
         "a batut": "bataie", "lipeasca": "lipire", "lipesc": "lipire", "lipi": "lipire",
@@ -149,6 +155,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "incepe": "joaca primul",
     },
     "nb": {
+        "spiller vi til": "mal", "spiller til": "mal", "spille til": "mal",
         "legge pa": "legge til", "lagt ut": "utlegg", "legge ut": "utlegg",
         "forste utlegget": "forste utlegg", "kaste": "kast", "kastet": "kast",
         "banket": "banker", "banke": "banker", "like mye": "likt", "like mange": "likt",
@@ -157,12 +164,14 @@ PHRASES: dict[str, dict[str, str]] = {
         "blir igjen": "igjen", "esset": "ess",
     },
     "ko": {
+        "몇 점까지": "목표 점수",
         "나눠줘요": "받아요", "나눠 줘요": "받아요", "나눠줘": "받아", "나눠": "받아",
         "마이너스": "0보다 낮을", "음수": "0보다 낮을", "같으면": "같으면 동점",
         "남으면": "남은", "버려야": "버리기", "시작해요": "먼저", "먼저 해요": "먼저",
         "첫 멜드": "첫 등록", "오프닝": "첫 등록",
     },
     "vi": {
+        "choi den bao nhieu diem": "moc diem", "den bao nhieu diem": "moc diem",
         "chia may la": "chia la", "may la": "la", "bang diem": "bang tong",
         "xep tren": "xep cao hon", "danh truoc": "mo dau", "di truoc": "mo dau",
         "an bai": "an", "bi phat": "phat", "an cua": "an", "het van": "het",
@@ -247,7 +256,8 @@ GAME_NAMES: dict[str, tuple[str, ...]] = {
                        "rummy standard", "rummy classico", "standardní rummy",
                        # local names (issue 32, the seeds)
                        "vanlig rummy", "vanlig rommé", "vanlig romme", "obyčejné rummy",
-                       "klasické rummy", "remi clasic", "remi obișnuit", "remi obisnuit"),
+                       "klasické rummy", "remi clasic", "remi obișnuit", "remi obisnuit",
+                       "plain rummy", "regular rummy", "normal rummy", "normales rommé"),
     "rummy-complete": ("rummy complete", "러미 컴플리트", "ramino completo", "rummy completo",
                        "remi complet", "komplett rummy", "kompletní rummy", "rummy kompletní"),
     "block-rummy": ("block rummy", "block-rommé", "blokk-rummy", "blokkrummy", "remi blocat",
@@ -280,5 +290,5 @@ GAME_NAMES: dict[str, tuple[str, ...]] = {
                      "remi nemtesc"),
     "nowrang": ("nowrang", "나우랑"),
     "rummy-500": ("rummy 500", "500 rum", "500 rummy", "러미 500", "500 러미", "remi 500",
-                  "rummy500", "rum 500"),
+                  "rummy500", "rum 500", "500 rommé", "rommé 500", "500er rommé", "500 romme"),
 }  # fmt: skip

@@ -44,7 +44,7 @@ from typing import Any
 import snowballstemmer
 
 from ..messages import render
-from ..variants import all_variants
+from ..variants import all_variants, get_variant
 from . import semantic
 from .book import Hit, _index, variant_hits
 from .lexicon import GAME_NAMES, KOREAN_ENDINGS, NUMBER_WORDS, PHRASES, SAME, STOP_WORDS
@@ -247,6 +247,7 @@ def read(text: str, language: str) -> Reading:
             syllables.append(word)
             continue
         words.append((word,))
+    words += [(str(n),) for n in _between(folded, numbers, language)]
     twice = {n for n in seen_numbers if seen_numbers.count(n) > 1}
     if twice and language in SAME:
         # one number said twice ("with 7 ... had 7 too"): the question is about a tie, and
@@ -254,6 +255,31 @@ def read(text: str, language: str) -> Reading:
         words = [w for w in words if not (len(w) == 1 and w[0] in twice)]
         words.append(tuple(read(SAME[language], language).terms))
     return Reading(tuple(w for w in words if w), dropped)
+
+
+# How a language joins the two ends of a range of numbers ("six to eight players"), folded.
+_RANGE_JOINS = {
+    "en": ("to",), "de": ("bis",), "it": ("a",), "ro": ("pana la",), "nb": ("til",),
+    "cs": ("az",), "vi": ("den",), "ko": (),
+}  # fmt: skip
+
+
+def _between(folded: str, numbers: Mapping[str, int], language: str) -> list[int]:
+    """The numbers a range of ``folded`` text leaves unsaid: "six to eight players" also
+    speaks of 7, "2~6명" of 3, 4 and 5, so a question about seven players finds the sentence
+    of six to eight. Small ranges only (the ends at most 13 and 10 apart), of counts and card
+    values, never a card run (A-2-3 names each card)."""
+    joins = "|".join([*(re.escape(j) for j in _RANGE_JOINS.get(language, ())), "-", "–", "~"])
+    word = r"\d+|" + "|".join(re.escape(w) for w in sorted(numbers, key=len, reverse=True))
+    found: list[int] = []
+    pattern = rf"(?<!\w)({word})\s*(?:{joins})\s*({word})(?!\w)"
+    for match in re.finditer(pattern, folded):
+        ends = [int(e) if e.isdigit() else numbers.get(e) for e in match.groups()]
+        low, high = ends
+        if low is None or high is None or not 0 <= low < high <= 13 or high - low > 10:
+            continue
+        found += range(low + 1, high)
+    return found
 
 
 def terms(text: str, language: str) -> list[str]:
@@ -347,6 +373,18 @@ def games_named(query: str, names: Iterable[tuple[str, str]] = ()) -> tuple[list
         text = text[:start] + " " * (end - start) + text[end:]
     rest = " ".join(text.split())
     return kept, rest
+
+
+def _as_the_table(named: list[str], variant: str) -> list[str]:
+    """The games a question names, asked from a game of ``variant``: a name of the game it
+    is derived from means the table's own ("gin" asked at a Straight Gin table is this game,
+    not Gin Rummy's page).
+
+    >>> _as_the_table(["gin-rummy"], "straight-gin"), _as_the_table(["phom"], "straight-gin")
+    (['straight-gin'], ['phom'])
+    """
+    parent = get_variant(variant).parent
+    return list(dict.fromkeys(variant if slug == parent else slug for slug in named))
 
 
 # ------------------------------------------------------------------------------------------
@@ -560,6 +598,8 @@ def ask(
     if not _WORD.search(query):  # only punctuation, symbols or emoji: nothing to look up
         return Answer([], [], (variant,) if variant else (), language)
     named, rest = games_named(query, page.names)
+    if variant:
+        named = _as_the_table(named, variant)
     games = tuple(named) or ((variant,) if variant else ())
     here = _reading(rest, language, page, named)
     readings = [here]
