@@ -68,6 +68,9 @@ DISPUTE_WEIGHT = 1.1
 # A sentence answers with the words its title does not already say ("never on one's own
 # discard" under "Call Rummy"): the title's words count for less in it.
 TITLE_SHARE = 0.3
+# Cosine similarity by which one sentence must be nearer the question than another for its
+# meaning to count fully in choosing the sentence shown (see _best_sentence).
+NEAR_SPREAD = 0.04
 
 # How the words' ranking and the meaning's are combined (issue 32; bench/search.py measures
 # each on the held-out questions): reciprocal rank fusion, each list's n-th place scoring
@@ -83,7 +86,9 @@ SEMANTIC_DEPTH = 60  # the meaning's ranking counts its first places only
 SEMANTIC_ALONE = 0.88
 
 _WORD = re.compile(r"\w+")
-_NUMBER = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|re|te|ten|ter|ste|sten|a|o|ea|lea|째|번째|장)?")
+_NUMBER = re.compile(
+    r"(\d+)(?:st|nd|rd|th|e|er|re|te|ten|ter|ste|sten|a|o|ea|lea|째|번째|장|명|인|벌|점)?"
+)
 # A sentence ends at . ! ? (or 。) and a space, but not after a number's point ("die 10.
 # Karte") nor a short abbreviation ("e.g.", "z. B.", "tj."); never after a colon or a
 # semicolon, whose sentence goes on (issue 32: "...sets the knock limit of the hand:").
@@ -216,6 +221,10 @@ def read(text: str, language: str) -> Reading:
                 dropped += 1
                 continue
             pairs = [word[i : i + 2] for i in range(len(word) - 1)] if len(word) > 2 else []
+            count = re.match(r"\d+", word)  # a number with its counter: 6명, 7장, 두 벌
+            if count:
+                seen_numbers.append(str(int(count.group())))
+                pairs = [seen_numbers[-1], *(p for p in pairs if not p[0].isdigit())]
             words.append((word, *pairs))
             continue
         if word in small or (len(word) == 1 and not word.isdigit() and language != "vi"):
@@ -272,7 +281,9 @@ def _between(folded: str, numbers: Mapping[str, int], language: str) -> list[int
     joins = "|".join([*(re.escape(j) for j in _RANGE_JOINS.get(language, ())), "-", "–", "~"])
     word = r"\d+|" + "|".join(re.escape(w) for w in sorted(numbers, key=len, reverse=True))
     found: list[int] = []
-    pattern = rf"(?<!\w)({word})\s*(?:{joins})\s*({word})(?!\w)"
+    # a Korean count carries its counter ("2~6명"): the range ends at the digits
+    after = r"(?!\d)" if language == "ko" else r"(?!\w)"
+    pattern = rf"(?<!\w)({word})\s*(?:{joins})\s*({word}){after}"
     for match in re.finditer(pattern, folded):
         ends = [int(e) if e.isdigit() else numbers.get(e) for e in match.groups()]
         low, high = ends
@@ -811,9 +822,12 @@ def _best_sentence(
     if top > 0:
         scores = [w / top for w in weights]
     if near and len(near) == len(entry.sentences):
+        # nearness counts by how much nearer a sentence is, not only by its rank: two
+        # sentences a hair apart in meaning leave the choice to the words
         low, high = min(near.values()), max(near.values())
         if high > low:
-            scores = [s + (near[i] - low) / (high - low) for i, s in enumerate(scores)]
+            spread = max(high - low, NEAR_SPREAD)
+            scores = [s + (near[i] - low) / spread for i, s in enumerate(scores)]
     best_index = max(range(len(scores)), key=lambda i: (scores[i], -i))
     if scores[best_index] <= 0:
         best_index = 0
