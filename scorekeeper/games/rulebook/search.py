@@ -125,7 +125,7 @@ def search_rules(*, query: str, language: str, game: Game | None = None, limit: 
     if table is not None:
         # the table's variant's places say its numbers in their own sentences; a place
         # stating a book's number in words of its own gets the table's beside it
-        answer, restated = at_table(answer, table, translate, language)
+        answer, restated = at_table(answer, table, translate, language, query)
         with translation.override(language):
             for n, found in enumerate(answer.results):
                 if n in restated:

@@ -868,12 +868,13 @@ def _places_of(book: _Book, slug: str) -> dict[int, tuple[int, int]]:
 
 
 def at_table(
-    answer: Answer, table: Any, translate: Translate, language: str = "en"
+    answer: Answer, table: Any, translate: Translate, language: str = "en", query: str = ""
 ) -> tuple[Answer, frozenset[int]]:
     """``answer`` asked from a game: the places of the table's variant say the table's numbers
     (the book's beside a changed one: "a knock limit of 7 (at this table; the book says
     10)") and its house rules, in the sentence shown as in the place. Also the positions of the
-    results so restated."""
+    results so restated. A ``query`` that says a number this table plays instead of the
+    book's ("we open at 60") asks about that house rule: its place comes first."""
     language = _base(language)
     page = _book(translate, language)
     slug = table.variant.slug
@@ -896,7 +897,39 @@ def at_table(
         sentence = found.sentence if found.language else text
         results.append(replace(found, hit=hit, answer=text, sentence=sentence))
         restated.add(i)
+    said = _house_rules_said(query, table, language) if query else frozenset()
+    if said:
+        first = [
+            i
+            for i, found in enumerate(results)
+            if found.variant and found.variant.slug == slug and found.anchor in said
+        ]
+        order = first + [i for i in range(len(results)) if i not in first]
+        results = [results[i] for i in order]
+        restated = {order.index(i) for i in restated}
     return replace(answer, results=results), frozenset(restated)
+
+
+def _house_rules_said(query: str, table: Any, language: str) -> frozenset[str]:
+    """The places (``option-<slug>``) of the number house rules whose value at ``table``,
+    away from the book's, the question says.
+
+    >>> from scorekeeper.rules import get_variant
+    >>> table = get_variant("caloochi").table({"initial-meld": 60}, players=2)
+    >>> sorted(_house_rules_said("we open at 60, can I go down?", table, "en"))
+    ['option-initial-meld']
+    >>> sorted(_house_rules_said("can I open with 51?", table, "en"))
+    []
+    """
+    numbers = {t for t in read(query, language).terms if t.isdigit()}
+    book = table.variant.table({}, table.players).options
+    return frozenset(
+        f"option-{option.slug}"
+        for option in table.variant.options
+        if option.type != "bool"
+        and table.options.get(option.slug) != book.get(option.slug)
+        and str(table.options.get(option.slug)) in numbers
+    )
 
 
 @dataclass(frozen=True)
