@@ -386,16 +386,31 @@ def games_named(query: str, names: Iterable[tuple[str, str]] = ()) -> tuple[list
     return kept, rest
 
 
-def _as_the_table(named: list[str], variant: str) -> list[str]:
+def _as_the_table(named: list[str], variant: str, query: str = "") -> list[str]:
     """The games a question names, asked from a game of ``variant``: a name of the game it
     is derived from means the table's own ("gin" asked at a Straight Gin table is this game,
-    not Gin Rummy's page).
+    not Gin Rummy's page), and so does the German word for any rummy ("Rommé" at a Standard
+    Rummy table), unless the question also names German Rummy outright.
 
     >>> _as_the_table(["gin-rummy"], "straight-gin"), _as_the_table(["phom"], "straight-gin")
     (['straight-gin'], ['phom'])
+    >>> _as_the_table(["german-rummy"], "standard-rummy", "Rommé: zählt das doppelt?")
+    ['standard-rummy']
+    >>> _as_the_table(["german-rummy"], "standard-rummy", "und im deutschen Rommé?")
+    ['german-rummy']
     """
     parent = get_variant(variant).parent
-    return list(dict.fromkeys(variant if slug == parent else slug for slug in named))
+    generic = "german-rummy" in named and not _GERMAN.search(fold(query))
+    return list(
+        dict.fromkeys(
+            variant if slug == parent or (slug == "german-rummy" and generic) else slug
+            for slug in named
+        )
+    )
+
+
+# "Rommé" alone is what German speakers call any rummy; German Rummy's other names say German.
+_GERMAN = re.compile(r"german|deutsch|tysk|nemeck|tedesc|nemtesc|독일|duc")
 
 
 # ------------------------------------------------------------------------------------------
@@ -610,7 +625,7 @@ def ask(
         return Answer([], [], (variant,) if variant else (), language)
     named, rest = games_named(query, page.names)
     if variant:
-        named = _as_the_table(named, variant)
+        named = _as_the_table(named, variant, query)
     games = tuple(named) or ((variant,) if variant else ())
     here = _reading(rest, language, page, named)
     readings = [here]
