@@ -386,21 +386,26 @@ def games_named(query: str, names: Iterable[tuple[str, str]] = ()) -> tuple[list
     return kept, rest
 
 
-def _as_the_table(named: list[str], variant: str, query: str = "") -> list[str]:
+def _as_the_table(
+    named: list[str], variant: str, query: str = "", language: str = "en"
+) -> list[str]:
     """The games a question names, asked from a game of ``variant``: a name of the game it
     is derived from means the table's own ("gin" asked at a Straight Gin table is this game,
-    not Gin Rummy's page), and so does the German word for any rummy ("Rommé" at a Standard
-    Rummy table), unless the question also names German Rummy outright.
+    not Gin Rummy's page), and so does, in German, the word for any rummy ("Rommé" at a
+    Standard Rummy table), unless the question names German Rummy outright. (In the other
+    languages "Rommé" is German Rummy's name.)
 
     >>> _as_the_table(["gin-rummy"], "straight-gin"), _as_the_table(["phom"], "straight-gin")
     (['straight-gin'], ['phom'])
-    >>> _as_the_table(["german-rummy"], "standard-rummy", "Rommé: zählt das doppelt?")
+    >>> _as_the_table(["german-rummy"], "standard-rummy", "Rommé: zählt das doppelt?", "de")
     ['standard-rummy']
-    >>> _as_the_table(["german-rummy"], "standard-rummy", "und im deutschen Rommé?")
+    >>> _as_the_table(["german-rummy"], "standard-rummy", "und im deutschen Rommé?", "de")
+    ['german-rummy']
+    >>> _as_the_table(["german-rummy"], "standard-rummy", "Rommé: what does a joker cost?")
     ['german-rummy']
     """
     parent = get_variant(variant).parent
-    generic = "german-rummy" in named and not _GERMAN.search(fold(query))
+    generic = language == "de" and "german-rummy" in named and not _GERMAN.search(fold(query))
     return list(
         dict.fromkeys(
             variant if slug == parent or (slug == "german-rummy" and generic) else slug
@@ -625,7 +630,7 @@ def ask(
         return Answer([], [], (variant,) if variant else (), language)
     named, rest = games_named(query, page.names)
     if variant:
-        named = _as_the_table(named, variant, query)
+        named = _as_the_table(named, variant, query, language)
     games = tuple(named) or ((variant,) if variant else ())
     here = _reading(rest, language, page, named)
     readings = [here]
