@@ -5,9 +5,8 @@ lookups, ``get_db_prep_save``, ``pre_save``, an SQL fragment per value): at 2,00
 more than half a million values and most of an import's time. :func:`insert` writes the same
 rows with the same values, chosen per column once: JSON through the connection's own adapter,
 dates and times through its own converters, ``auto_now`` fields filled as ``save()`` fills
-them, everything else as it is, in multi-row ``INSERT ... VALUES`` statements on SQLite, one statement pipelined for all the
-rows on PostgreSQL. Like
-``bulk_create`` it sends no signals and calls no ``save()``.
+them, everything else as it is: by COPY on PostgreSQL, in multi-row ``INSERT ... VALUES``
+statements on SQLite. Like ``bulk_create`` it sends no signals and calls no ``save()``.
 """
 
 from __future__ import annotations
@@ -30,31 +29,28 @@ def insert(objs: Sequence[models.Model], *, returning: bool = False) -> None:
     fields = [f for f in meta.concrete_fields if f is not meta.pk]
     values = [_value_of(field) for field in fields]
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in fields)
-    head = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES "
-    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    tail = f" RETURNING {quote(meta.pk.column)}" if returning else ""
+    table, key = quote(meta.db_table), meta.pk.column
+    columns = [quote(f.column) for f in fields]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             # COPY: the rows streamed in PostgreSQL's own format, no statement per row or
             # parameter per value; keys, when wanted, taken from the table's sequence first.
-            table, key = meta.db_table, meta.pk.column
-            cols = [quote(f.column) for f in fields]
             if returning:
                 cursor.execute(
                     "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
-                    [quote(table), key, len(objs)],
+                    [table, key, len(objs)],
                 )
                 for obj, (pk,) in zip(objs, cursor.fetchall(), strict=True):
                     obj.pk = pk
-                cols.insert(0, quote(key))
-            with cursor.cursor.copy(
-                f"COPY {quote(table)} ({', '.join(cols)}) FROM STDIN"
-            ) as copy:
+                columns.insert(0, quote(key))
+            with cursor.cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
                 for obj in objs:
                     row = [v(obj) for v in values]
                     copy.write_row([obj.pk, *row] if returning else row)
         else:  # SQLite: as many rows a statement as its 999 parameters allow
+            head = f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+            one = "(" + ", ".join(["%s"] * len(fields)) + ")"
+            tail = f" RETURNING {quote(key)}" if returning else ""
             size = max(1, connection.features.max_query_params // len(fields))
             for start in range(0, len(objs), size):
                 batch = objs[start : start + size]

@@ -1029,7 +1029,7 @@ def import_games(
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector off while an import runs, and one collection after it. An
+    """Python's cycle collector off while an import runs (on again after it, as it was). An
     import holds tens of thousands of objects (the document, its replays, the rows); every
     full collection walks all of them, and on 2,000 games that was 40% of the import's time.
     Bounded (5,000 games, 4 MB), so the garbage it leaves for the collector afterwards is

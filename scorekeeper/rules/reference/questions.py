@@ -46,7 +46,7 @@ import snowballstemmer
 from ..messages import render
 from ..variants import all_variants, get_variant
 from . import semantic
-from .book import Hit, _index, variant_hits
+from .book import Hit, _index, changed_options, variant_hits
 from .lexicon import GAME_NAMES, KOREAN_ENDINGS, NUMBER_WORDS, PHRASES, SAME, STOP_WORDS
 
 Translate = Callable[[Any], str]
@@ -942,12 +942,12 @@ def _house_rules_said(query: str, table: Any, language: str) -> frozenset[str]:
     []
     """
     numbers = {t for t in read(query, language).terms if t.isdigit()}
-    book = table.variant.table({}, table.players).options
+    changed = changed_options(table)
     return frozenset(
         f"option-{option.slug}"
         for option in table.variant.options
         if option.type != "bool"
-        and table.options.get(option.slug) != book.get(option.slug)
+        and option.slug in changed
         and str(table.options.get(option.slug)) in numbers
     )
 
