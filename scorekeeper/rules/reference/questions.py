@@ -277,7 +277,13 @@ def _between(folded: str, numbers: Mapping[str, int], language: str) -> list[int
     """The numbers a range of ``folded`` text leaves unsaid: "six to eight players" also
     speaks of 7, "2~6명" of 3, 4 and 5, so a question about seven players finds the sentence
     of six to eight. Small ranges only (the ends at most 13 and 10 apart), of counts and card
-    values, never a card run (A-2-3 names each card)."""
+    values, never a card run (A-2-3 names each card).
+
+    >>> _between("six to eight players", NUMBER_WORDS["en"], "en")
+    [7]
+    >>> _between("2~6명이", {}, "ko"), _between("a-2-3", {}, "en"), _between("10 to 25", {}, "en")
+    ([3, 4, 5], [], [])
+    """
     joins = "|".join([*(re.escape(j) for j in _RANGE_JOINS.get(language, ())), "-", "–", "~"])
     word = r"\d+|" + "|".join(re.escape(w) for w in sorted(numbers, key=len, reverse=True))
     found: list[int] = []
